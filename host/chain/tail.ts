@@ -1,0 +1,63 @@
+// Finds the last complete entry of a chain file without reading the whole file:
+// a restarted host continues seq and prev_hash from it.
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { ChainEntry } from './entry.js';
+
+export interface Tail {
+  last: ChainEntry | null;
+  /** False when the file ends in a torn line: the next write must start a new line. */
+  endsWithNewline: boolean;
+}
+
+const CHUNK = 64 * 1024;
+
+export function parseEntry(line: string): ChainEntry | null {
+  try {
+    const v = JSON.parse(line) as Partial<ChainEntry> | null;
+    if (v && typeof v === 'object' && !Array.isArray(v) && typeof v.seq === 'number' && typeof v.hash === 'string') {
+      return v as ChainEntry;
+    }
+  } catch { /* torn or foreign line */ }
+  return null;
+}
+
+export function readTail(path: string): Tail {
+  if (!existsSync(path)) return { last: null, endsWithNewline: true };
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return { last: null, endsWithNewline: true };
+    const lastByte = Buffer.alloc(1);
+    readSync(fd, lastByte, 0, 1, size - 1);
+    const endsWithNewline = lastByte[0] === 0x0a;
+    // Grow a window back from the end until it holds a parseable entry.
+    for (let window = Math.min(CHUNK, size); ; window = Math.min(window * 4, size)) {
+      const buf = Buffer.alloc(window);
+      readSync(fd, buf, 0, window, size - window);
+      const lines = splitLines(buf);
+      if (window < size) lines.shift(); // may start mid-line (and mid-character)
+      for (let i = lines.length - 1; i >= 0; i--) {
+        // A last line that parses but lacks its newline is complete JSON: it
+        // joins the chain (verify agrees), only the newline is added later.
+        const entry = parseEntry(lines[i].toString('utf8'));
+        if (entry) return { last: entry, endsWithNewline };
+      }
+      if (window === size) return { last: null, endsWithNewline };
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// Split on the newline byte, not on decoded text: a window can start inside a
+// multi-byte character, and only the first (dropped) line is affected.
+function splitLines(buf: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let start = 0;
+  for (let i = buf.indexOf(0x0a); i !== -1; i = buf.indexOf(0x0a, start)) {
+    out.push(buf.subarray(start, i));
+    start = i + 1;
+  }
+  out.push(buf.subarray(start));
+  return out;
+}

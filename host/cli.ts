@@ -1,0 +1,91 @@
+// The `webcap` command (DESIGN.md contract). One catch point: any failure
+// prints `error: <code>: <message>` (and JSON with --json) and exits 1.
+import { readFileSync } from 'node:fs';
+import { WebcapError, toWebcapError } from '../manifests/errors.js';
+import { option, parseArgs, type Args } from './cli/args.js';
+import { chainCommand } from './cli/chain-command.js';
+import { printStep } from './cli/step-log.js';
+import { createHost, type Host } from './host.js';
+
+const USAGE = `usage:
+  webcap demo                               run the bundled demo (offline)
+  webcap run PLAN [--config FILE] [--json] [--yes]
+  webcap call ID [PARAMS_JSON] [--config FILE] [--json] [--yes]
+  webcap manifests [--json]
+  webcap chain verify [FILE] | webcap chain show [FILE]
+  webcap discover NEED [--input k=v ...] [--run] [--yes]`;
+
+async function main(args: Args): Promise<number> {
+  const [command, ...rest] = args.positional;
+  const json = args.flags.has('--json');
+  const hostFor = (): Host => createHost({ config: option(args, '--config'), yes: args.flags.has('--yes') });
+  switch (command) {
+    case 'manifests': {
+      const host = hostFor();
+      const list = host.capabilities();
+      await host.close();
+      print(json ? JSON.stringify(list.map((m) => ({ id: m.id, description: m.description, approval: m.approval }))) : list.map((m) => `${m.id.padEnd(22)} ${m.description.split('. ')[0]}`).join('\n'));
+      return 0;
+    }
+    case 'call': {
+      if (!rest[0]) throw new WebcapError('invalid_params', 'webcap call: missing capability id');
+      const params = parseParams(rest[1]);
+      return withHost(hostFor(), async (host) => printResult(await host.call(rest[0], params), json));
+    }
+    case 'run': {
+      if (!rest[0]) throw new WebcapError('invalid_params', 'webcap run: missing PLAN file');
+      const source = readText(rest[0]);
+      return withHost(hostFor(), async (host) => printResult(await host.runPlan(source, { onStep: printStep, onLog: (m) => process.stderr.write(`  log: ${m}\n`) }), json));
+    }
+    case 'chain':
+      return chainCommand(rest, option(args, '--config'));
+    default:
+      process.stderr.write(`${USAGE}\n`);
+      return command ? 2 : 0;
+  }
+}
+
+async function withHost(host: Host, body: (h: Host) => Promise<void>): Promise<number> {
+  try {
+    await body(host);
+    return 0;
+  } finally {
+    await host.close();
+  }
+}
+
+function parseParams(text: string | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (err) {
+    throw new WebcapError('invalid_params', `PARAMS_JSON is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new WebcapError('invalid_params', `cannot read plan file ${path}`);
+  }
+}
+
+function printResult(value: unknown, json: boolean): void {
+  print(json ? JSON.stringify(value ?? null) : JSON.stringify(value ?? null, null, 2));
+}
+
+function print(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+const args = parseArgs(process.argv.slice(2));
+main(args).then(
+  (code) => { if (code >= 0) process.exitCode = code; },
+  (err) => {
+    const e = toWebcapError(err);
+    process.stderr.write(`error: ${e.code}: ${e.message}\n`);
+    if (args.flags.has('--json')) print(JSON.stringify({ error: { code: e.code, message: e.message, details: e.details } }));
+    process.exitCode = 1;
+  },
+);

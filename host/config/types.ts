@@ -1,0 +1,34 @@
+// The validated config, every default filled in (see schema.ts).
+export interface BrowserConfig {
+  enabled: boolean;
+  headless: boolean;
+  domains_allowlist: string[];
+  domains_denylist: string[];
+  max_actions_per_minute: number;
+  max_concurrent_sessions: number;
+  auto_accept_cookies: boolean | 'per_site';
+  respect_robots: boolean;
+  user_agent: string;
+  executable_path?: string;
+  remote_endpoint?: string;
+  remote_kind: 'playwright' | 'cdp';
+  idle_timeout_s: number;
+  default_timeout_ms: number;
+  viewport_width: number;
+  viewport_height: number;
+  evaluate_enabled: boolean;
+}
+
+export interface WebcapConfig {
+  capabilities: { browser: BrowserConfig };
+  budgets: { per_capability: Record<string, number>; per_domain: Record<string, number>; jitter_ms: number };
+  robots: { cache_ttl_s: number; fetch_timeout_ms: number };
+  network: { resolve: Record<string, string>; allow_private: string[] };
+  consent: { non_interactive: 'deny' | 'approve'; require: string[]; waive: string[]; approval_ttl_s: number };
+  chain: { path: string };
+  workspace: { path: string };
+  logging: { level: string; file: string };
+  redaction: { builtin: Array<'email' | 'card' | 'token'>; patterns: string[] };
+  /** Folder relative paths were resolved against (the config file's folder). */
+  base_dir: string;
+}

@@ -1,0 +1,120 @@
+// The one place consent is decided: it asks the Asker (one prompt at a time),
+// reuses a recent approval for the same scope, and records every decision
+// before anyone acts on it, so the chain shows why an action was allowed.
+import type { SensitiveAction } from '../../manifests/wire.js';
+import type { WebcapConfig } from '../config/types.js';
+import type { Asker, ConsentAnswer, ConsentQuestion } from './asker.js';
+import { plain, plainDetails, quote } from './text.js';
+
+export interface ConsentRecord {
+  capability: string; origin?: string; selector?: string; reason: string;
+  approved: boolean; source: 'asker' | 'remembered' | 'waived'; session?: string;
+}
+
+export type GateAnswer = ConsentAnswer & { source: ConsentRecord['source'] };
+
+const SENSITIVE_WHAT: Record<SensitiveAction['reason'], string> = {
+  password_field: 'type into a password field',
+  payment_field: 'type into a payment field',
+  form_submit: 'submit a form',
+  upload: 'upload a file',
+  evaluate: 'run a script',
+  cookie_banner: 'answer a cookie banner',
+};
+
+export class ConsentGate {
+  /** scope key → expiry (ms). Only approvals are kept: a "no" must not stick, the user may say yes later. */
+  private readonly remembered = new Map<string, number>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly now: () => number;
+
+  constructor(private readonly opts: {
+    asker: Asker;
+    config: WebcapConfig['consent'];
+    record: (r: ConsentRecord) => Promise<void>;
+    now?: () => number;
+  }) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Ask, or reuse an approval for the same capability + origin + selector (+ reason) within approval_ttl_s. */
+  confirm(q: ConsentQuestion): Promise<GateAnswer> {
+    const safe: ConsentQuestion = {
+      ...q,
+      capability: plain(q.capability, 100),
+      reason: plain(q.reason, 40),
+      origin: q.origin === undefined ? undefined : plain(q.origin),
+      selector: q.selector === undefined ? undefined : plain(q.selector),
+      question: plain(q.question, 2000),
+    };
+    if (this.opts.config.waive.includes(safe.capability)) return this.decide(safe, { approved: true }, 'waived');
+    // Serialized: parallel prompts would interleave on a terminal, and a question
+    // queued behind an identical one should reuse that approval, not ask again.
+    const run = this.queue.then(() => this.askOrReuse(safe));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The sidecar's SensitiveRequest. The secret is never read: only its presence is implied by the reason. */
+  async confirmSensitive(a: SensitiveAction): Promise<{ approved: boolean; reason?: string }> {
+    // Belt and braces: should the sidecar ever echo the typed value in a selector
+    // or in page text, it is cut out before anything is shown or recorded.
+    // Hidden before flattening (so truncation cannot keep half of it) and after
+    // (so removed control characters cannot reassemble it).
+    const hide = (s: string) => (a.secret && a.secret.length >= 3 ? s.split(a.secret).join('[secret]') : s);
+    const clean = (s: string, max = 200) => hide(plain(hide(s), max));
+    const origin = clean(originOf(hide(a.url)));
+    const selector = a.selector ? clean(a.selector) : undefined;
+    const what = SENSITIVE_WHAT[a.reason] ?? `perform "${plain(a.reason, 40)}"`;
+    const target = selector ? ` (${quote(selector)})` : '';
+    const details = a.details
+      ? Object.fromEntries(Object.entries(plainDetails(a.details, Infinity)).map(([k, v]) => [k, clean(v, 500)]))
+      : undefined;
+    const answer = await this.confirm({
+      capability: a.capability, origin, selector, reason: a.reason, session: a.session,
+      question: `Allow ${a.capability} to ${what}${target} on ${quote(origin)}?`, details,
+    });
+    return answer.approved
+      ? { approved: true }
+      : { approved: false, reason: `the user did not approve ${a.reason} by ${a.capability} on ${origin}` };
+  }
+
+  private async askOrReuse(q: ConsentQuestion): Promise<GateAnswer> {
+    const { config } = this.opts;
+    // ccos.user.ask is a question, not a permission: each one gets a fresh answer.
+    const rememberable = q.reason !== 'user_ask' && config.approval_ttl_s > 0;
+    const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason]);
+    const expiry = this.remembered.get(key);
+    if (rememberable && expiry !== undefined) {
+      if (expiry > this.now()) return this.decide(q, { approved: true }, 'remembered');
+      this.remembered.delete(key);
+    }
+    const raw = await this.opts.asker(q);
+    const answer: ConsentAnswer = typeof raw === 'boolean' ? { approved: raw } : raw;
+    const result = await this.decide(q, { approved: answer.approved === true, answer: answer.answer }, 'asker');
+    if (result.approved && rememberable && answer.remember !== false) {
+      this.remembered.set(key, this.now() + config.approval_ttl_s * 1000);
+    }
+    return result;
+  }
+
+  private async decide(q: ConsentQuestion, a: ConsentAnswer, source: ConsentRecord['source']): Promise<GateAnswer> {
+    // Built field by field so nothing else in the question (details, a secret) reaches the chain.
+    const rec: ConsentRecord = { capability: q.capability, reason: q.reason, approved: a.approved, source };
+    if (q.origin !== undefined) rec.origin = q.origin;
+    if (q.selector !== undefined) rec.selector = q.selector;
+    if (q.session !== undefined) rec.session = q.session;
+    await this.opts.record(rec);
+    return a.answer === undefined ? { approved: a.approved, source } : { approved: a.approved, answer: a.answer, source };
+  }
+}
+
+/** Scheme + host + port (punycode, so look-alike hosts show as xn--…); opaque URLs keep their text. */
+function originOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return plain(u.origin !== 'null' ? u.origin : u.href);
+  } catch {
+    return plain(url);
+  }
+}

@@ -1,0 +1,72 @@
+// createHost(): the library entry. Every call, from a plan, the CLI or MCP,
+// goes through the one policy chain built in governance.ts and ends either in
+// a host-side capability or in the sidecar.
+import { WebcapError, toWebcapError } from '../manifests/errors.js';
+import { loadManifests, type Manifest } from '../manifests/load.js';
+import type { Asker } from './consent/asker.js';
+import { loadConfig, type ConfigInput } from './config/load.js';
+import type { WebcapConfig } from './config/types.js';
+import { buildGovernance, type Governance } from './governance.js';
+import { runPlanWith, type PlanOptions } from './plan-runner.js';
+import type { CallContext, CallResult } from './policies/types.js';
+
+export interface HostOptions {
+  config?: ConfigInput;
+  /** Answers consent questions; without it: a TTY prompt, else [consent] non_interactive. */
+  ask?: Asker;
+  /** Approve every consent question (the CLI's --yes). */
+  yes?: boolean;
+}
+
+export interface CallOptions { planId?: string }
+
+export interface Host {
+  readonly config: WebcapConfig;
+  call(id: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
+  runPlan(source: string, opts?: PlanOptions): Promise<unknown>;
+  capabilities(): Manifest[];
+  close(): Promise<void>;
+}
+
+export function createHost(options: HostOptions = {}): Host {
+  const config = loadConfig(options.config);
+  const manifests = loadManifests();
+  const byId = new Map(manifests.map((m) => [m.id, m]));
+  const gov: Governance = buildGovernance(config, manifests, options);
+  let closed = false;
+
+  const host: Host = {
+    config,
+    async call(id, params = {}, opts = {}) {
+      if (closed) throw new WebcapError('internal', 'this host is closed');
+      const manifest = byId.get(id);
+      if (!manifest) {
+        const near = manifests.filter((m) => m.id.split('.').pop() === id.split('.').pop()).map((m) => m.id);
+        const error = new WebcapError('unknown_capability', `no capability "${id}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``, { id });
+        await gov.recordUnknown(id, opts.planId, error);
+        throw error;
+      }
+      if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+        throw new WebcapError('invalid_params', `${id}: params must be a JSON object`, { field: '(params)' });
+      }
+      const call: CallContext = {
+        capability: id, manifest, params, planId: opts.planId,
+        session: (params.session as string | undefined) ?? gov.currentSession(),
+        decisions: [], startedAt: Date.now(),
+      };
+      try {
+        return await gov.run(call);
+      } catch (err) {
+        throw toWebcapError(err);
+      }
+    },
+    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId) }, source, opts),
+    capabilities: () => manifests,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await gov.close();
+    },
+  };
+  return host;
+}

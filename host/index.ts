@@ -1,0 +1,7 @@
+// The library: createHost() and the error type callers branch on.
+export { createHost, type Host, type HostOptions, type CallOptions } from './host.js';
+export { WebcapError, ERROR_CODES, type ErrorCode } from '../manifests/errors.js';
+export type { Manifest } from '../manifests/load.js';
+export type { Asker, ConsentQuestion, ConsentAnswer } from './consent/asker.js';
+export type { StepLog, PlanOptions } from './plan-runner.js';
+export type { WebcapConfig } from './config/types.js';

@@ -1,0 +1,44 @@
+// Per-minute budgets: global (max_actions_per_minute, browser actions only),
+// per capability and per domain glob. A token is taken from every applicable
+// bucket only when all have one, so a refusal costs nothing. Then the
+// politeness gate may make the call wait (never fail).
+import micromatch from 'micromatch';
+import { WebcapError } from '../../manifests/errors.js';
+import type { PolitenessGate } from '../budget/politeness.js';
+import { TokenBucket } from '../budget/token-bucket.js';
+import type { WebcapConfig } from '../config/types.js';
+import type { Policy } from './types.js';
+
+export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; politeness?: PolitenessGate } = {}): Policy {
+  const now = opts.now ?? Date.now;
+  const buckets = new Map<string, TokenBucket>();
+  const bucket = (name: string, perMinute: number) => {
+    let b = buckets.get(name);
+    if (!b) buckets.set(name, (b = new TokenBucket(perMinute, now())));
+    return b;
+  };
+  const domainRules = Object.entries(config.budgets.per_domain);
+
+  return async (call, next) => {
+    if (call.manifest.provider !== 'sidecar') return next();
+    const applicable: Array<[string, TokenBucket]> = [['global', bucket('global', config.capabilities.browser.max_actions_per_minute)]];
+    const perCap = config.budgets.per_capability[call.capability];
+    if (perCap) applicable.push([`capability:${call.capability}`, bucket(`capability:${call.capability}`, perCap)]);
+    const host = call.url?.hostname;
+    for (const [glob, n] of domainRules) {
+      if (host && (micromatch.isMatch(host, glob) || (glob.startsWith('*.') && host === glob.slice(2)))) applicable.push([`domain:${glob}`, bucket(`domain:${glob}`, n)]);
+    }
+    const t = now();
+    for (const [name, b] of applicable) {
+      const verdict = b.peek(t);
+      if (!verdict.ok) {
+        call.decisions.push({ policy: 'budget', decision: 'denied', reason: `${name} budget of ${b.perMinute}/min spent` });
+        throw new WebcapError('budget_exceeded', `over the ${name} budget of ${b.perMinute} actions per minute; retry in ${verdict.retryAfterMs} ms`, { retry_after_ms: verdict.retryAfterMs, budget: name });
+      }
+    }
+    applicable.forEach(([, b]) => b.take(t));
+    const waited = await opts.politeness?.wait(host);
+    call.decisions.push({ policy: 'budget', decision: waited ? 'waited' : 'allowed', reason: waited ? `polite delay ${Math.round(waited)} ms` : undefined });
+    return next();
+  };
+}

@@ -1,0 +1,28 @@
+// The shape every governance policy shares. A policy is `(call, next) => result`
+// (Hono-style middleware): it may refuse by throwing a WebcapError, wait, or
+// pass on by calling next(). compose.ts runs them in DESIGN.md's order.
+import type { Manifest } from '../../manifests/load.js';
+
+export interface Decision {
+  policy: string;                       // 'allowlist', 'robots', 'consent', …
+  decision: 'allowed' | 'denied' | 'waited';
+  reason?: string;
+  details?: Record<string, unknown>;
+}
+
+export interface CallContext {
+  capability: string;
+  manifest: Manifest;
+  params: Record<string, unknown>;
+  planId?: string;
+  /** The session the call targets, when known (params.session or the host's current one). */
+  session?: string;
+  /** The URL a navigation goes to (params[manifest.url_param]); for other calls the session's page URL if the host knows it. */
+  url?: URL;
+  decisions: Decision[];
+  startedAt: number;
+}
+
+export type CallResult = Record<string, unknown>;
+export type Next = () => Promise<CallResult>;
+export type Policy = (call: CallContext, next: Next) => Promise<CallResult>;

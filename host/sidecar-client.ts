@@ -1,0 +1,100 @@
+// The host's end of the wire: starts the sidecar lazily, forwards calls, and
+// turns a dead sidecar into sidecar_crashed at once (not at the call timeout);
+// the next call starts a fresh one.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { WebcapError, toWebcapError } from '../manifests/errors.js';
+import { projectRoot } from '../manifests/load.js';
+import {
+  BlockedNotification, EventNotification, InitRequest, InvokeRequest, SensitiveRequest, ShutdownRequest,
+  type BlockedRequest, type SensitiveAction, type SidecarEvent, type SidecarInit,
+} from '../manifests/wire.js';
+
+export interface SidecarHandlers {
+  onBlocked(b: BlockedRequest): void;
+  onEvent(e: SidecarEvent): void;
+  onSensitive(a: SensitiveAction): Promise<{ approved: boolean; reason?: string }>;
+}
+
+interface Running { child: ChildProcess; connection: MessageConnection; exited: Promise<never>; ready: Promise<unknown> }
+
+const GRACE_MS = 2000;
+
+export class SidecarClient {
+  private running: Running | undefined;
+
+  constructor(private readonly init: SidecarInit, private readonly handlers: SidecarHandlers, private readonly log: Logger) {}
+
+  get pid(): number | undefined { return this.running?.child.pid; }
+
+  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
+    const run = this.start();
+    const cancel = new CancellationTokenSource();
+    let timer: NodeJS.Timeout | undefined;
+    const watchdog = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        cancel.cancel();
+        reject(new WebcapError('timeout', `${capability} did not finish within ${timeoutMs} ms`, { timeout_ms: timeoutMs }));
+      }, timeoutMs + GRACE_MS);
+    });
+    try {
+      await Promise.race([run.ready, run.exited]);
+      const request = run.connection.sendRequest(InvokeRequest, { capability, params }, cancel.token);
+      return await Promise.race([request, run.exited, watchdog]);
+    } catch (err) {
+      throw toWebcapError(err);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    const run = this.running;
+    this.running = undefined;
+    if (!run) return;
+    const gone = new Promise<void>((done) => run.child.once('exit', () => done()));
+    const alive = () => run.child.exitCode === null && run.child.signalCode === null;
+    if (alive()) {
+      await Promise.race([run.connection.sendRequest(ShutdownRequest).catch(() => undefined), run.exited.catch(() => undefined), sleep(5000)]);
+    }
+    if (alive()) run.child.kill('SIGKILL');
+    if (alive()) await Promise.race([gone, sleep(2000)]);
+    run.connection.dispose();
+  }
+
+  private start(): Running {
+    if (this.running) return this.running;
+    const entry = join(projectRoot(), 'dist', 'sidecar', 'main.js');
+    if (!existsSync(entry)) throw new WebcapError('internal', `sidecar not built (${entry} missing): run \`npm run build\``);
+    const child = spawn(process.execPath, [entry], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    child.stderr!.on('data', (d: Buffer) => this.log.debug({ sidecar: d.toString().trim() }, 'sidecar stderr'));
+    const exited = new Promise<never>((_, reject) => {
+      const fail = (code: number | null, signal: NodeJS.Signals | null) => {
+        if (this.running?.child === child) this.running = undefined;
+        this.log.warn({ code, signal }, 'sidecar exited');
+        reject(new WebcapError('sidecar_crashed', `the browser sidecar exited (${signal ?? `code ${code}`}); the next call starts a new one`, { code, signal }));
+      };
+      child.once('exit', fail);
+      child.once('error', (err) => reject(new WebcapError('sidecar_crashed', `cannot start the sidecar: ${err.message}`)));
+    });
+    exited.catch(() => undefined);
+    connection.onNotification(BlockedNotification, (b) => this.handlers.onBlocked(b));
+    connection.onNotification(EventNotification, (e) => this.handlers.onEvent(e));
+    connection.onRequest(SensitiveRequest, (a) => this.handlers.onSensitive(a));
+    connection.onError(([err]) => this.log.debug({ err: err.message }, 'sidecar wire error'));
+    connection.listen();
+    const ready = connection.sendRequest(InitRequest, this.init);
+    ready.catch(() => undefined);
+    this.running = { child, connection, exited, ready };
+    this.log.info({ pid: child.pid }, 'sidecar started');
+    return this.running;
+  }
+}
+
+function sleep(ms: number) {
+  return new Promise<void>((r) => setTimeout(r, ms).unref());
+}

@@ -1,0 +1,32 @@
+// What the sidecar is told at start, derived from the validated config.
+import { join } from 'node:path';
+import { projectRoot } from '../manifests/load.js';
+import type { SidecarInit } from '../manifests/wire.js';
+import type { WebcapConfig } from './config/types.js';
+
+export function sidecarInit(config: WebcapConfig): SidecarInit {
+  const b = config.capabilities.browser;
+  const root = projectRoot();
+  return {
+    root,
+    workspace: config.workspace.path,
+    profiles_dir: join(root, 'site-profiles'),
+    browser: {
+      headless: b.headless,
+      executable_path: b.executable_path,
+      remote: b.remote_endpoint ? { kind: b.remote_kind, endpoint: b.remote_endpoint } : undefined,
+      user_agent: b.user_agent,
+      max_concurrent_sessions: b.max_concurrent_sessions,
+      idle_timeout_s: b.idle_timeout_s,
+      default_timeout_ms: b.default_timeout_ms,
+      viewport: { width: b.viewport_width, height: b.viewport_height },
+      auto_accept_cookies: b.auto_accept_cookies,
+    },
+    network: {
+      resolve: config.network.resolve,
+      allow_private: config.network.allow_private,
+      domains_allowlist: b.domains_allowlist,
+      domains_denylist: b.domains_denylist,
+    },
+  };
+}

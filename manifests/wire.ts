@@ -1,0 +1,74 @@
+// One typed descriptor per message serves both ends of the stdio JSON-RPC wire
+// (the LSP pattern): host/ sends with it, sidecar/ handles with it.
+import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
+import type { WireError } from './errors.js';
+
+/** What the host tells the sidecar once, before any action. */
+export interface SidecarInit {
+  root: string;                      // project root (site-profiles/ lives here)
+  workspace: string;                 // files the sidecar may write (screenshots, downloads)
+  browser: {
+    headless: boolean;
+    executable_path?: string;
+    remote?: { kind: 'playwright' | 'cdp'; endpoint: string };
+    user_agent?: string;
+    max_concurrent_sessions: number;
+    idle_timeout_s: number;
+    default_timeout_ms: number;
+    viewport: { width: number; height: number };
+    auto_accept_cookies: boolean | 'per_site';
+  };
+  network: {
+    resolve: Record<string, string>;
+    allow_private: string[];
+    domains_allowlist: string[];
+    domains_denylist: string[];
+  };
+  profiles_dir: string;
+}
+
+export interface InvokeParams {
+  capability: string;
+  params: Record<string, unknown>;
+  /** Set by the host when it already knows which session a plan uses. */
+  plan_id?: string;
+}
+
+export type InvokeResult = Record<string, unknown>;
+
+export const InitRequest = new RequestType<SidecarInit, { pid: number }, WireError>('webcap/init');
+export const InvokeRequest = new RequestType<InvokeParams, InvokeResult, WireError>('webcap/invoke');
+export const ShutdownRequest = new RequestType0<void, WireError>('webcap/shutdown');
+
+/** A request the page made that the sidecar's network guard aborted. */
+export interface BlockedRequest {
+  session: string;
+  url: string;
+  host: string;
+  kind: string;          // resource type: document, image, fetch, websocket, …
+  code: 'not_allowlisted' | 'ssrf_blocked' | 'unsupported_scheme';
+  reason: string;
+}
+export const BlockedNotification = new NotificationType<BlockedRequest>('webcap/blocked');
+
+/** Sidecar-side events the host should record (session closed for idleness, browser died, …). */
+export interface SidecarEvent { kind: string; session?: string; detail?: Record<string, unknown> }
+export const EventNotification = new NotificationType<SidecarEvent>('webcap/event');
+
+/**
+ * The sidecar found that an action is sensitive only once it saw the page (a
+ * password field, a POST form submit). It asks the host, which asks the user:
+ * approval never comes from the page. `secret` is a value the host must redact
+ * from then on.
+ */
+export interface SensitiveAction {
+  capability: string;
+  session: string;
+  url: string;
+  selector?: string;
+  reason: 'password_field' | 'payment_field' | 'form_submit' | 'upload' | 'evaluate' | 'cookie_banner';
+  secret?: string;
+  /** Shown to the user with the question (e.g. a cookie banner's text). Page text: never an answer. */
+  details?: Record<string, unknown>;
+}
+export const SensitiveRequest = new RequestType<SensitiveAction, { approved: boolean; reason?: string }, WireError>('webcap/sensitive');

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm run setup`: install exactly the locked dependencies, build, and make
+// sure a Chromium is there. Quick the second time: npm ci is skipped while
+// package-lock.json is unchanged since the last successful install.
+import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const run = (cmd) => execSync(cmd, { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+const lockHash = createHash('sha256').update(readFileSync('package-lock.json')).digest('hex');
+const stamp = 'node_modules/.webcap-lock-sha256';
+
+if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) {
+  console.log('setup: dependencies already installed (package-lock.json unchanged)');
+} else {
+  try {
+    run('npm ci --no-audit --no-fund');
+  } catch {
+    console.error('setup failed: npm ci could not install the locked dependencies (see npm output above)');
+    process.exit(1);
+  }
+  writeFileSync(stamp, lockHash);
+}
+try {
+  run('npx tsc -p tsconfig.json');
+  run('node dist/scripts/ensure-chromium.js');
+} catch (err) {
+  // The failing command already printed why; one line says which step it was.
+  console.error(`setup failed: ${err.cmd ?? err.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,63 @@
+// The one seam through which the sidecar gets a browser: launch a local
+// Chromium, or connect to a remote Playwright server or CDP endpoint. Scaling
+// out later means adding a source here, nothing else.
+import { createRequire } from 'node:module';
+import type { Browser } from 'playwright';
+import { WebcapError } from '../manifests/errors.js';
+import type { SidecarInit } from '../manifests/wire.js';
+import { findChromium, launchArgs } from './find-chromium.js';
+
+// require(), not import: loading Playwright's CommonJS bundle through ESM makes
+// Node scan it for named exports, which costs ~130 ms of every cold start.
+const { chromium } = createRequire(import.meta.url)('playwright') as typeof import('playwright');
+
+export interface BrowserSource {
+  get(): Promise<Browser>;
+  close(): Promise<void>;
+}
+
+export function browserSource(init: SidecarInit, onDisconnect: () => void): BrowserSource {
+  let current: Promise<Browser> | undefined;
+  // Browsers we closed on purpose: their 'disconnected' is not a crash.
+  const closing = new WeakSet<Browser>();
+
+  async function connect(): Promise<Browser> {
+    const { remote, executable_path, headless } = init.browser;
+    let browser: Browser;
+    if (remote?.kind === 'cdp') browser = await chromium.connectOverCDP(remote.endpoint);
+    else if (remote) browser = await chromium.connect(remote.endpoint);
+    else {
+      const found = await findChromium(executable_path);
+      if (!found) {
+        throw new WebcapError('browser_crashed', executable_path
+          ? `Chromium not found at ${executable_path} (capabilities.browser.executable_path / WEBCAP_CHROMIUM)`
+          : 'no Chromium found: run `npm run setup`, or install Debian\'s chromium package, or set WEBCAP_CHROMIUM');
+      }
+      browser = await chromium.launch({ executablePath: found.path, headless, args: launchArgs(init.network.resolve) });
+    }
+    browser.on('disconnected', () => {
+      if (closing.has(browser)) return;
+      current = undefined;
+      onDisconnect();
+    });
+    return browser;
+  }
+
+  return {
+    get() {
+      current ??= connect().catch((err) => {
+        current = undefined;
+        throw err;
+      });
+      return current;
+    },
+    async close() {
+      const pending = current;
+      current = undefined;
+      const browser = await pending?.catch(() => undefined);
+      if (!browser) return;
+      closing.add(browser);
+      await browser.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// Where the Chromium comes from, in the order the README promises: the
+// configured path, Playwright's own download, then the system's.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+export const SYSTEM_CHROMIUMS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+];
+
+export interface ChromiumChoice { path: string; source: 'configured' | 'playwright' | 'system' }
+
+export async function findChromium(configured?: string): Promise<ChromiumChoice | undefined> {
+  const wanted = configured ?? process.env.WEBCAP_CHROMIUM;
+  if (wanted) return existsSync(wanted) ? { path: wanted, source: 'configured' } : undefined;
+  try {
+    const { chromium } = createRequire(import.meta.url)('playwright') as typeof import('playwright');
+    const own = chromium.executablePath();
+    if (own && existsSync(own)) return { path: own, source: 'playwright' };
+  } catch {
+    // Playwright knows no browser of its own here: fall through to the system's.
+  }
+  const system = SYSTEM_CHROMIUMS.find((p) => existsSync(p));
+  return system ? { path: system, source: 'system' } : undefined;
+}
+
+/** Flags for a headless Chromium in a container; root cannot use the sandbox. */
+export function launchArgs(resolve: Record<string, string>): string[] {
+  const args = [
+    '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
+    // WebRTC's UDP would bypass the guard's proxy.
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+    // Chromium's own background calls home (autofill, hints, translate) are not the page's:
+    // without these they show up as blocked requests in the audit trail.
+    '--disable-features=AutofillServerCommunication,OptimizationHints,OptimizationHintsFetching,Translate,MediaRouter,InterestFeedContentSuggestions',
+    '--disable-domain-reliability', '--metrics-recording-only', '--no-pings',
+  ];
+  if (process.getuid?.() === 0) args.push('--no-sandbox');
+  const rules = Object.entries(resolve).map(([host, ip]) => `MAP ${host} ${ip}`);
+  if (rules.length) args.push(`--host-resolver-rules=${rules.join(', ')}`);
+  return args;
+}

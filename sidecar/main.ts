@@ -1,0 +1,104 @@
+// The sidecar process: JSON-RPC on stdio, one handler per manifest. stdout is
+// the wire, so nothing else may write to it.
+import { createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { WebcapError, toWebcapError } from '../manifests/errors.js';
+import { loadManifests } from '../manifests/load.js';
+import {
+  BlockedNotification, EventNotification, InitRequest, InvokeRequest, SensitiveRequest, ShutdownRequest,
+  type BlockedRequest, type SidecarInit,
+} from '../manifests/wire.js';
+import { browserSource } from './browser-source.js';
+import { installNetworkGuard, startGuardProxy, type NetworkGuard } from './network-guard.js';
+import { politeness } from './politeness.js';
+import { loadProfiles } from './profiles.js';
+import { Sessions } from './sessions.js';
+import type { Tool, ToolContext } from './tool.js';
+import { tools } from './tools/index.js';
+
+console.log = console.info = console.warn = console.error;
+
+const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+const byId = new Map<string, Tool>(tools.map((t) => [t.id, t]));
+let ctx: ToolContext | undefined;
+
+function contextFor(init: SidecarInit): ToolContext {
+  const guards = new Map<string, NetworkGuard>();
+  const profiles = loadProfiles(init.profiles_dir);
+  const polite = politeness(profiles);
+  const source = browserSource(init, () => {
+    sessions.forgetAll();
+    connection.sendNotification(EventNotification, { kind: 'browser_disconnected' });
+  });
+  const sessions: Sessions = new Sessions(init, source, {
+    async prepare(name, remote) {
+      const opts = {
+        allowlist: init.network.domains_allowlist,
+        denylist: init.network.domains_denylist,
+        resolve: init.network.resolve,
+        allowPrivate: init.network.allow_private,
+        session: name,
+        onBlocked: (b: BlockedRequest) => connection.sendNotification(BlockedNotification, b),
+      };
+      // The guard's proxy is what stops redirect hops; a remote browser cannot reach our loopback.
+      const proxy = remote ? undefined : await startGuardProxy(opts);
+      return {
+        options: proxy ? { proxy: proxy.proxy } : {},
+        attach: async (context) => { guards.set(name, await installNetworkGuard(context, { ...opts, proxy })); },
+        abandon: async () => { await proxy?.close(); },
+      };
+    },
+    onEvent: (kind, session) => connection.sendNotification(EventNotification, { kind, session }),
+  });
+  return {
+    init, sessions, profiles,
+    // A block belongs to the call that caused it; an old one must not explain a new failure.
+    forgetBlocked: () => guards.forEach((g) => g.clearBlocked()),
+    lastBlocked: (name) => guards.get(name)?.lastBlocked(),
+    polite: (session) => polite(session.page.url()),
+    async askUser(action, session) {
+      const answer = await connection.sendRequest(SensitiveRequest, { ...action, session: session.name, url: session.page.url() });
+      return answer.approved;
+    },
+    async confirm(action, session) {
+      const answer = await connection.sendRequest(SensitiveRequest, { ...action, session: session.name, url: session.page.url() });
+      if (!answer.approved) {
+        throw new WebcapError('consent_denied', `${action.capability}: the user did not approve (${action.reason.replace('_', ' ')})${answer.reason ? `: ${answer.reason}` : ''}`, { reason: action.reason });
+      }
+    },
+  };
+}
+
+connection.onRequest(InitRequest, (init) => {
+  const declared = new Set(loadManifests().filter((m) => m.provider === 'sidecar').map((m) => m.id));
+  const missing = [...declared].filter((id) => !byId.has(id));
+  if (missing.length) process.stderr.write(`webcap sidecar: no handler yet for ${missing.join(', ')}\n`);
+  ctx = contextFor(init);
+  return { pid: process.pid };
+});
+
+connection.onRequest(InvokeRequest, async ({ capability, params }) => {
+  try {
+    if (!ctx) throw new WebcapError('internal', 'sidecar used before webcap/init');
+    const tool = byId.get(capability);
+    if (!tool) throw new WebcapError('unknown_capability', `the sidecar has no handler for ${capability}`);
+    ctx.forgetBlocked();
+    return await tool.handle(ctx, params);
+  } catch (err) {
+    const e = toWebcapError(err);
+    return new ResponseError(-32000, e.message, e.toJSON());
+  }
+});
+
+async function shutdown(): Promise<void> {
+  await ctx?.sessions.closeAll().catch(() => undefined);
+}
+
+connection.onRequest(ShutdownRequest, async () => {
+  await shutdown();
+  setImmediate(() => process.exit(0));
+});
+
+// The host went away (closed our stdin): close Chromium and leave.
+connection.onClose(() => void shutdown().finally(() => process.exit(0)));
+process.stdin.on('end', () => void shutdown().finally(() => process.exit(0)));
+connection.listen();

@@ -1,0 +1,233 @@
+// The second line of the network policy: every request a session's pages make
+// is checked against the same rules the host applies to web.open (scheme,
+// domains_allowlist/denylist, SSRF with [network] resolve and allow_private).
+//
+// Two layers, because Playwright's context.route() never sees redirect hops
+// (microsoft/playwright#3993, #33882: Playwright continues them itself):
+//  1. context.route + routeWebSocket: documents, iframes, popups, subresources,
+//     fetch/XHR, dedicated workers' requests and page websockets. A refusal is
+//     route.abort('blockedbyclient') and carries the resource type.
+//  2. The guard proxy (startGuardProxy, passed as the context's `proxy`): a
+//     tiny HTTP/CONNECT proxy on 127.0.0.1 through which Chromium sends every
+//     connection, so redirect hops, shared workers, beacons and worker
+//     websockets are checked too, and it connects to the very address it
+//     checked (no DNS-rebinding gap between check and connect). Only for a
+//     local browser: a remote one cannot reach the sidecar's loopback.
+import http from 'node:http';
+import net from 'node:net';
+import type { BrowserContext, Request } from 'playwright';
+import { checkHost, checkUrl, type Denial, type NetPolicy, type Verdict } from '../manifests/net/resolve.js';
+import { normalizeHost } from '../manifests/net/hostname.js';
+import type { BlockedRequest } from '../manifests/wire.js';
+
+export interface GuardOptions extends NetPolicy {
+  session: string;
+  onBlocked(b: BlockedRequest): void;
+}
+
+export interface NetworkGuard {
+  /** The latest refusal (a failed goto often means "blocked": look here before reporting navigation_failed). */
+  lastBlocked(): BlockedRequest | undefined;
+  clearBlocked(): void;
+}
+
+interface BlockLog extends NetworkGuard {
+  /** Remember only (visible to lastBlocked at once); report() when the details are final. */
+  note(b: BlockedRequest): void;
+  report(b: BlockedRequest): void;
+}
+
+function blockLog(opts: GuardOptions): BlockLog {
+  let last: BlockedRequest | undefined;
+  return {
+    lastBlocked: () => last,
+    clearBlocked: () => { last = undefined; },
+    note(b) { last = b; },
+    report(b) {
+      last = b;
+      try { opts.onBlocked(b); } catch { /* a reporting failure must not unblock or crash */ }
+    },
+  };
+}
+
+async function verdictFor(check: () => Promise<Verdict>): Promise<Verdict> {
+  try {
+    return await check();
+  } catch (err) {
+    // Fail closed: a guard bug must not turn into an open door.
+    return { ok: false, code: 'ssrf_blocked', reason: `network guard error: ${(err as Error).message}` };
+  }
+}
+
+function blocked(opts: GuardOptions, url: string, kind: string, d: Denial): BlockedRequest {
+  let host = d.host ?? '';
+  try { host ||= normalizeHost(new URL(url).hostname); } catch { /* keep '' */ }
+  return { session: opts.session, url, host, kind, code: d.code, reason: d.reason };
+}
+
+export interface GuardProxy {
+  /** Give this to browser.newContext({ proxy }) (Playwright adds <-loopback>, so 127.0.0.1 is proxied too). */
+  readonly proxy: { server: string };
+  readonly log: BlockLog;
+  watch(context: BrowserContext): void;
+  close(): Promise<void>;
+}
+
+// Hop-by-hop headers belong to one connection; forwarding them breaks framing.
+const HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+function endToEnd<T extends Record<string, unknown>>(headers: T): T {
+  const copy = { ...headers };
+  for (const h of HOP) delete copy[h];
+  return copy;
+}
+
+export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
+  const log = blockLog(opts);
+  const recent: Request[] = [];                 // to name the resource type of a refused hop
+  const waiters = new Set<(r: Request) => void>();
+  const tunnels = new Set<net.Socket>();
+
+  // The proxy sees a URL or a host:port; the page's 'request' event (emitted
+  // around the same time) says what it was. Waits briefly, then gives up.
+  function findRequest(match: (u: URL) => boolean): Promise<Request | undefined> {
+    const test = (r: Request) => { try { return match(new URL(r.url())); } catch { return false; } };
+    for (let i = recent.length - 1; i >= 0; i--) if (test(recent[i])) return Promise.resolve(recent[i]);
+    return new Promise((resolve) => {
+      const done = (r?: Request) => { clearTimeout(timer); waiters.delete(w); resolve(r); };
+      const w = (r: Request) => { if (test(r)) done(r); };
+      const timer = setTimeout(done, 300);
+      waiters.add(w);
+    });
+  }
+
+  function refuse(url: string, d: Denial, match: (u: URL) => boolean): void {
+    const entry = blocked(opts, url, 'other', d);
+    log.note(entry);
+    void findRequest(match).then((r) => {
+      if (r) {
+        entry.kind = r.resourceType();
+        entry.url = r.url();
+        const from = r.redirectedFrom()?.url();
+        if (from) entry.reason = `redirect from ${from}: ${entry.reason}`;
+      }
+      log.report(entry);
+    });
+  }
+
+  const server = http.createServer(async (req, res) => {
+    let url: URL;
+    try { url = new URL(req.url ?? ''); } catch { res.writeHead(400).end('webcap guard: absolute http URL expected\n'); return; }
+    if (url.protocol !== 'http:') { res.writeHead(400).end('webcap guard: only http is proxied in the clear\n'); return; }
+    const verdict = await verdictFor(() => checkHost(url.hostname, opts));
+    if (!verdict.ok) {
+      refuse(url.href, verdict, (u) => u.href.split('#')[0] === url.href);
+      // The header lets the sidecar turn a blocked redirect into the right error code.
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-webcap-blocked': verdict.code, 'cache-control': 'no-store' });
+      res.end(`blocked by webcap (${verdict.code}): ${verdict.reason}\n`);
+      return;
+    }
+    const upstream = http.request({
+      host: verdict.addresses[0], port: Number(url.port || 80), method: req.method,
+      path: url.pathname + url.search, headers: endToEnd(req.headers),
+    });
+    upstream.on('response', (up) => {
+      res.writeHead(up.statusCode ?? 502, up.statusMessage, endToEnd(up.headers));
+      up.pipe(res);
+    });
+    upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+    res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
+    req.pipe(upstream);
+  });
+
+  // https:// and ws(s):// arrive as CONNECT host:port; only the host is visible, which is all the policy needs.
+  server.on('connect', async (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
+    tunnels.add(socket);
+    socket.on('close', () => tunnels.delete(socket));
+    socket.on('error', () => socket.destroy());
+    let target: URL;
+    try { target = new URL(`http://${req.url ?? ''}`); } catch { socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'); return; }
+    const port = Number(target.port || 443);
+    const verdict = await verdictFor(() => checkHost(target.hostname, opts));
+    if (!verdict.ok) {
+      const shown = port === 443 ? `https://${target.hostname}/` : `https://${target.hostname}:${port}/`;
+      refuse(shown, verdict, (u) => u.hostname === target.hostname && Number(u.port || (u.protocol === 'http:' ? 80 : 443)) === port);
+      socket.end(`HTTP/1.1 403 Forbidden\r\nx-webcap-blocked: ${verdict.code}\r\n\r\n`);
+      return;
+    }
+    let connected = false;
+    const upstream = net.connect(port, verdict.addresses[0], () => {
+      connected = true;
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upstream.on('error', () => (connected ? socket.destroy() : socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')));
+    socket.on('close', () => upstream.destroy());
+  });
+  // Plain-ws upgrades through a proxy are not something Chromium sends (it
+  // tunnels websockets with CONNECT); with no 'upgrade' listener Node drops them.
+
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    proxy: { server: `http://127.0.0.1:${port}` },
+    log,
+    watch(context) {
+      context.on('request', (r) => {
+        recent.push(r);
+        if (recent.length > 200) recent.shift();
+        for (const w of [...waiters]) w(r);
+      });
+    },
+    async close() {
+      for (const s of tunnels) s.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * Checks every request of every page in `context` (popups included: routes are
+ * per context). Give `proxy` (from startGuardProxy, already set as the
+ * context's proxy) to also cover redirect hops and unrouted traffic; it closes
+ * with the context.
+ */
+export async function installNetworkGuard(context: BrowserContext, opts: GuardOptions & { proxy?: GuardProxy }): Promise<NetworkGuard> {
+  const log = opts.proxy?.log ?? blockLog(opts);
+  const check = (url: string, subresource: boolean) => verdictFor(() => checkUrl(new URL(url), { ...opts, subresource }));
+
+  await context.route(() => true, async (route) => {
+    const req = route.request();
+    const verdict = await check(req.url(), !req.isNavigationRequest());
+    // fallback(), not continue(): other handlers registered before the guard still run.
+    if (verdict.ok) return route.fallback().catch(() => undefined);
+    log.report(blocked(opts, req.url(), req.resourceType(), verdict));
+    await route.abort('blockedbyclient').catch(() => undefined);
+  });
+
+  await context.routeWebSocket(() => true, async (ws) => {
+    const verdict = await check(ws.url(), true);
+    if (verdict.ok) { ws.connectToServer(); return; }
+    log.report(blocked(opts, ws.url(), 'websocket', verdict));
+    await ws.close({ code: 1008, reason: 'blocked by webcap' }).catch(() => undefined);
+  });
+
+  if (opts.proxy) {
+    const proxy = opts.proxy;
+    proxy.watch(context);
+    context.on('close', () => void proxy.close());
+  } else {
+    // Without the proxy a redirect hop cannot be stopped; at least say so, so
+    // the sidecar can refuse to return what the page loaded.
+    context.on('request', (r) => {
+      const from = r.redirectedFrom();
+      if (!from) return;
+      void check(r.url(), !r.isNavigationRequest()).then((v) => {
+        if (!v.ok) log.report(blocked(opts, r.url(), r.resourceType(), { ...v, reason: `redirect from ${from.url()} (not stopped: no guard proxy): ${v.reason}` }));
+      });
+    });
+  }
+  return { lastBlocked: log.lastBlocked, clearBlocked: log.clearBlocked };
+}

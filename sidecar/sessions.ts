@@ -1,0 +1,136 @@
+// Sessions: one browser context per session, made current on open. Idle
+// sessions close themselves, and the browser closes when none is left, so an
+// agent that forgets web.close does not keep Chromium alive.
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright';
+import { WebcapError } from '../manifests/errors.js';
+import type { SidecarInit } from '../manifests/wire.js';
+import type { BrowserSource } from './browser-source.js';
+
+export interface Session {
+  name: string;
+  context: BrowserContext;
+  page: Page;
+  createdAt: number;
+  lastUsed: number;
+}
+
+export interface ContextSetup {
+  /** Extra options for browser.newContext (the guard's proxy). */
+  options: BrowserContextOptions;
+  /** Runs on the new context before its first page exists (routes, …). */
+  attach(context: BrowserContext): Promise<void>;
+  /** Undo what was set up when the context could not be made. */
+  abandon(): Promise<void>;
+}
+
+export interface SessionHooks {
+  /** Called once per new session, around the creation of its context (network guard, …). */
+  prepare(name: string, remote: boolean): Promise<ContextSetup>;
+  onEvent(kind: string, session: string): void;
+}
+
+export class Sessions {
+  private readonly all = new Map<string, Session>();
+  private currentName: string | null = null;
+  private counter = 0;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly init: SidecarInit, private readonly source: BrowserSource, private readonly hooks: SessionHooks) {
+    const idleMs = init.browser.idle_timeout_s * 1000;
+    this.sweeper = setInterval(() => void this.sweep(idleMs), Math.min(idleMs / 4, 30_000));
+    this.sweeper.unref();
+  }
+
+  get current(): string | null { return this.currentName; }
+  list(): Session[] { return [...this.all.values()]; }
+
+  async open(name?: string, viewport?: { width: number; height: number }): Promise<Session> {
+    if (name && this.all.has(name)) {
+      throw new WebcapError('invalid_params', `session "${name}" is already open; use web.navigate with session "${name}" or web.close it first`, { session: name });
+    }
+    const max = this.init.browser.max_concurrent_sessions;
+    if (this.all.size >= max) {
+      throw new WebcapError('session_limit', `${this.all.size} sessions are open (max_concurrent_sessions = ${max}); close one with web.close`, { open: [...this.all.keys()], max });
+    }
+    const sessionName = name ?? this.nextName();
+    const browser = await this.source.get();
+    const setup = await this.hooks.prepare(sessionName, Boolean(this.init.browser.remote));
+    let context: BrowserContext;
+    try {
+      context = await browser.newContext({
+        ...setup.options,
+        viewport: viewport ?? this.init.browser.viewport,
+        userAgent: this.init.browser.user_agent,
+        serviceWorkers: 'block', // a service worker could fetch past the network guard
+        acceptDownloads: false,
+      });
+    } catch (err) {
+      await setup.abandon();
+      throw err;
+    }
+    try {
+      await setup.attach(context);
+      const page = await context.newPage();
+      const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now() };
+      // The newest page (a popup, a target=_blank link) becomes the one actions apply to.
+      context.on('page', (p) => {
+        session.page = p;
+        p.on('close', () => { if (session.page === p) session.page = context.pages().at(-1) ?? p; });
+      });
+      this.all.set(sessionName, session);
+      this.currentName = sessionName;
+      return session;
+    } catch (err) {
+      await context.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  get(name?: string): Session {
+    const wanted = name ?? this.currentName;
+    const session = wanted ? this.all.get(wanted) : undefined;
+    if (!session) {
+      throw new WebcapError('session_not_found', wanted
+        ? `no open session named "${wanted}" (open: ${[...this.all.keys()].join(', ') || 'none'})`
+        : 'no session is open: call web.open first', { session: wanted ?? null });
+    }
+    session.lastUsed = Date.now();
+    return session;
+  }
+
+  async close(name?: string): Promise<{ closed: string; current: string | null }> {
+    const session = this.get(name);
+    this.all.delete(session.name);
+    if (this.currentName === session.name) this.currentName = [...this.all.keys()].at(-1) ?? null;
+    await session.context.close().catch(() => undefined);
+    if (this.all.size === 0) await this.source.close();
+    return { closed: session.name, current: this.currentName };
+  }
+
+  /** The browser went away: every session with it. */
+  forgetAll(): void {
+    this.all.clear();
+    this.currentName = null;
+  }
+
+  async closeAll(): Promise<void> {
+    clearInterval(this.sweeper);
+    for (const name of [...this.all.keys()]) await this.close(name).catch(() => undefined);
+    await this.source.close();
+  }
+
+  private nextName(): string {
+    do this.counter += 1; while (this.all.has(`s${this.counter}`));
+    return `s${this.counter}`;
+  }
+
+  private async sweep(idleMs: number): Promise<void> {
+    const now = Date.now();
+    for (const s of this.list()) {
+      if (now - s.lastUsed >= idleMs) {
+        await this.close(s.name).catch(() => undefined);
+        this.hooks.onEvent('session_idle_closed', s.name);
+      }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// web.click, web.fill, web.keypress. Sensitive steps (typing into a password
+// or payment field, submitting a POST form or one with a password) are
+// confirmed through the host before they happen.
+import type { Locator } from 'playwright';
+import { notFoundAsSelector, pageTool, waitForSelector } from '../tool.js';
+import { describeField, describeSubmit } from './field-kind.js';
+
+// One look at the element (which also waits for it) and the action itself: the
+// same two page round trips raw Playwright would need to check before acting.
+export const click = pageTool('web.click', async ({ page, session, timeout, ctx, selector }, params) => {
+  const sel = selector(params.selector as string);
+  const target = page.locator(sel).first();
+  const submit = await notFoundAsSelector(describeSubmit(target, false, timeout), sel, timeout);
+  if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: sel, reason: 'form_submit' }, session);
+  await ctx.polite(session);
+  await target.click({ timeout });
+  if (params.wait_until) await page.waitForLoadState(params.wait_until as 'load', { timeout }).catch(() => undefined);
+  return { ok: true, url: page.url() };
+});
+
+export const fill = pageTool('web.fill', async ({ page, session, timeout, ctx, selector }, params) => {
+  const sel = selector(params.selector as string);
+  const target = page.locator(sel).first();
+  const field = await notFoundAsSelector(describeField(target, timeout), sel, timeout);
+  const text = params.text as string;
+  if (field.kind === 'password' || field.kind === 'payment') {
+    await ctx.confirm({ capability: 'web.fill', selector: sel, reason: `${field.kind}_field`, secret: text }, session);
+  }
+  await ctx.polite(session);
+  const value = await setValue(target, field.tag, field.type, text, timeout);
+  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag };
+});
+
+/** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */
+async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number) {
+  if (tag === 'select') {
+    const byValue = await target.selectOption({ value: text }, { timeout }).catch(() => [] as string[]);
+    if (byValue.length === 0) await target.selectOption({ label: text }, { timeout });
+    return target.inputValue();
+  }
+  if (type === 'checkbox' || type === 'radio') {
+    await target.setChecked(!/^(false|0|off|no|)$/i.test(text), { timeout });
+    return target.isChecked();
+  }
+  await target.fill(text, { timeout });
+  return target.inputValue();
+}
+
+export const keypress = pageTool('web.keypress', async ({ page, session, timeout, ctx, selector }, params) => {
+  const keys = params.keys as string[];
+  const target = params.selector ? await waitForSelector(page, selector(params.selector as string), timeout) : undefined;
+  // Enter in a field of a POST or password form submits it: same consent as clicking submit.
+  if (keys.some((k) => /(^|\+)Enter$/.test(k))) {
+    const submit = await describeSubmit(target ?? page.locator(':focus').first(), true);
+    if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
+  }
+  await ctx.polite(session);
+  for (const key of keys) {
+    if (target) await target.press(key, { timeout });
+    else await page.keyboard.press(key);
+  }
+  return { ok: true, url: page.url() };
+});

@@ -1,0 +1,47 @@
+// web.open (new context) and web.navigate (same context).
+import type { Page } from 'playwright';
+import { WebcapError, type ErrorCode } from '../../manifests/errors.js';
+import type { BlockedRequest } from '../../manifests/wire.js';
+import { mapError } from '../errors.js';
+import { defineTool, pageTool, type Params } from '../tool.js';
+
+type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+
+async function go(page: Page, url: string, params: Params, timeout: number, blocked: () => BlockedRequest | undefined) {
+  const response = await page.goto(url, { waitUntil: (params.wait_until as WaitUntil) ?? 'load', timeout });
+  // The guard's proxy answers a refused plain-http redirect hop with a marked 403.
+  const refused = response?.headers()['x-webcap-blocked'];
+  if (refused) {
+    const b = blocked();
+    throw new WebcapError((b?.code ?? refused) as ErrorCode, b?.reason ?? `a redirect from ${url} was blocked (${refused})`, { url: b?.url, host: b?.host });
+  }
+  const status = response?.status() ?? null;
+  if (status !== null && status >= 400) {
+    throw new WebcapError('http_error', `${page.url()} answered HTTP ${status}`, { status, url: page.url() });
+  }
+  return { url: page.url(), title: await page.title(), status };
+}
+
+export const open = defineTool('web.open', async (ctx, params) => {
+  const session = await ctx.sessions.open(params.session, params.viewport as { width: number; height: number } | undefined);
+  try {
+    await ctx.polite(session);
+    const page = await go(session.page, params.url as string, params, params.timeout ?? ctx.init.browser.default_timeout_ms, () => ctx.lastBlocked(session.name));
+    return { session: session.name, ...page };
+  } catch (err) {
+    const mapped = mapError(err, { url: params.url as string, blocked: ctx.lastBlocked(session.name) });
+    // A session whose first page failed is of no use to anyone; don't let it hold a slot.
+    await ctx.sessions.close(session.name).catch(() => undefined);
+    throw mapped;
+  }
+});
+
+export const navigate = pageTool('web.navigate', async ({ page, session, timeout, ctx }, params) => {
+  await ctx.polite(session);
+  return go(page, params.url as string, params, timeout, () => ctx.lastBlocked(session.name));
+});
+
+export const close = defineTool('web.close', async (ctx, params) => {
+  const { closed, current } = await ctx.sessions.close(params.session);
+  return { ok: true, closed, current };
+});

@@ -1,0 +1,47 @@
+// web.wait and web.scroll.
+import { WebcapError } from '../../manifests/errors.js';
+import { pageTool, waitForSelector } from '../tool.js';
+
+export const wait = pageTool('web.wait', async ({ page, timeout, selector }, params) => {
+  const started = Date.now();
+  const given = ['selector', 'text', 'network', 'time'].filter((k) => params[k] !== undefined);
+  if (given.length !== 1) {
+    throw new WebcapError('invalid_params', `web.wait: give exactly one of selector, text, network, time (got ${given.join(', ') || 'none'})`, { field: given[1] ?? 'selector' });
+  }
+  if (params.selector) {
+    await waitForSelector(page, selector(params.selector as string), timeout, (params.state as 'visible') ?? 'visible');
+  } else if (params.text) {
+    const text = params.text as string;
+    await page.getByText(text).first().waitFor({ timeout }).catch((err: Error) => {
+      if (err.name !== 'TimeoutError') throw err;
+      throw new WebcapError('selector_not_found', `the text "${text}" did not appear within ${timeout} ms`, { text, timeout_ms: timeout });
+    });
+  } else if (params.network) {
+    await page.waitForLoadState('networkidle', { timeout });
+  } else {
+    await page.waitForTimeout(params.time as number);
+  }
+  return { ok: true, waited_ms: Date.now() - started };
+});
+
+export const scroll = pageTool('web.scroll', async ({ page, timeout, selector }, params) => {
+  if (params.selector) {
+    const target = await waitForSelector(page, selector(params.selector as string), timeout, 'attached');
+    await target.scrollIntoViewIfNeeded({ timeout });
+  } else {
+    const how = params.top ? 'top' : params.bottom ? 'bottom' : 'by';
+    if (how === 'by' && params.by === undefined) {
+      throw new WebcapError('invalid_params', 'web.scroll: give one of top, bottom, by, selector', { field: 'by' });
+    }
+    await page.evaluate(({ how, by }) => {
+      const el = document.scrollingElement ?? document.documentElement;
+      if (how === 'top') window.scrollTo(0, 0);
+      else if (how === 'bottom') window.scrollTo(0, el.scrollHeight);
+      else window.scrollBy(0, by);
+    }, { how, by: (params.by as number) ?? 0 });
+  }
+  // Give scroll listeners (infinite scroll) a frame to react before we report.
+  const pos = await page.evaluate(() => new Promise<{ y: number; h: number }>((done) => requestAnimationFrame(() =>
+    done({ y: window.scrollY, h: (document.scrollingElement ?? document.documentElement).scrollHeight }))));
+  return { ok: true, scroll_y: pos.y, scroll_height: pos.h };
+});
