@@ -8,7 +8,6 @@ import type { Manifest } from '../manifests/load.js';
 import { CausalChain } from './chain/chain.js';
 import { chooseAsker } from './consent/asker.js';
 import { ConsentGate } from './consent/gate.js';
-import { userAsk } from './consent/user-ask.js';
 import type { WebcapConfig } from './config/types.js';
 import type { HostOptions } from './host.js';
 import { allowlistPolicy } from './policies/allowlist.js';
@@ -25,6 +24,7 @@ import { PolitenessGate } from './budget/politeness.js';
 import { Redactor } from './redact/redactor.js';
 import { redactingLogger } from './redact/logger.js';
 import { RobotsCache } from './robots/robots.js';
+import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
 import { SidecarClient } from './sidecar-client.js';
 import { sidecarInit } from './sidecar-init.js';
@@ -82,10 +82,13 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
   };
 
-  const askUser = userAsk(gate);
   const terminal = async (call: CallContext): Promise<CallResult> => {
-    if (call.capability === 'ccos.user.ask') return askUser(call.params as { question: string });
     const timeout = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
+    if (call.manifest.provider === 'host') {
+      const provider = hostProviders[call.capability];
+      if (!provider) throw new WebcapError('internal', `no host provider for ${call.capability}`);
+      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => sidecar.invoke(id, params, ms) });
+    }
     try {
       const result = await sidecar.invoke(call.capability, call.params, timeout);
       sessions.observe(call.capability, result);

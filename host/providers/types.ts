@@ -1,0 +1,20 @@
+// A host-side capability: a manifest with `"provider": "host"` whose work is
+// done in the host process (no browser), after the same policy chain as any
+// sidecar call. Providers get what they need through this context only.
+import type { Logger } from 'pino';
+import type { ConsentGate } from '../consent/gate.js';
+import type { WebcapConfig } from '../config/types.js';
+import type { CallContext, CallResult } from '../policies/types.js';
+import type { Redactor } from '../redact/redactor.js';
+
+export interface HostProviderContext {
+  config: WebcapConfig;
+  log: Logger;
+  redactor: Redactor;
+  gate: ConsentGate;
+  /** Forward to the sidecar (for providers that render with the browser and fall back otherwise). */
+  sidecar(id: string, params: Record<string, unknown>, timeoutMs: number): Promise<CallResult>;
+  call: CallContext;
+}
+
+export type HostProvider = (params: Record<string, unknown>, ctx: HostProviderContext) => Promise<CallResult>;
