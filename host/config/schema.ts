@@ -80,6 +80,14 @@ export const configSchema = {
         file: { type: 'string', default: '.webcap/webcap.log' },
       },
     },
+    cache: {
+      type: 'object', additionalProperties: false, default: {},
+      properties: {
+        enabled: { type: 'boolean', default: true },
+        ttl_s: { type: 'integer', minimum: 0, default: 86400 },
+        max_bytes: { type: 'integer', minimum: 0, default: 1073741824 },
+      },
+    },
     redaction: {
       type: 'object', additionalProperties: false, default: {},
       properties: {

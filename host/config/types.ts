@@ -28,6 +28,8 @@ export interface WebcapConfig {
   chain: { path: string };
   workspace: { path: string };
   logging: { level: string; file: string };
+  /** On-disk cache of scrape and search results (host/cache). */
+  cache: { enabled: boolean; ttl_s: number; max_bytes: number };
   redaction: { builtin: Array<'email' | 'card' | 'token'>; patterns: string[] };
   /** Folder relative paths were resolved against (the config file's folder). */
   base_dir: string;
