@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'unsupported_scheme', 'http_error', 'navigation_failed', 'timeout',
   'selector_not_found', 'captcha_detected', 'blocked', 'session_not_found',
   'session_limit', 'sidecar_crashed', 'browser_crashed', 'internal',
+  // A snapshot ref or wa-N id that no longer names an element: take a new snapshot.
+  'stale_ref',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,8 +1,11 @@
-// Which element an action means. Today: a selector (CSS, xpath=, role=, text=,
-// @name) or role + name. Snapshot refs and wa-N ids plug in here, so every
-// action that takes an element accepts the same ways of naming one.
+// Which element an action means, named one of four ways (checked in this order):
+//   ref       — e12 / f1e3 from web.snapshot, or wa-12 from web.page_content
+//   selector  — CSS, xpath=, role=, text=, @name
+//   role (+ name) — ARIA role and accessible name, as a snapshot prints them
+// Every action that takes an element calls this, so they all accept the same.
 import type { Locator } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
+import { locateRef } from './refs/locate.js';
 import type { PageCall, Params } from './tool.js';
 
 export interface Target {
@@ -13,7 +16,18 @@ export interface Target {
 
 type AriaRole = Parameters<PageCall['page']['getByRole']>[0];
 
-export function locateTarget(call: PageCall, params: Params): Target {
+/** Resolves the element an action names. A stale ref throws stale_ref at once (no waiting). */
+export async function locateTarget(call: PageCall, params: Params): Promise<Target> {
+  const ways = (['ref', 'selector', 'role'] as const).filter((k) => params[k] !== undefined);
+  if (ways.length > 1) {
+    throw new WebcapError('invalid_params', `name the element one way, not ${ways.join(' and ')}`, { fields: ways });
+  }
+  if (params.name !== undefined && params.role === undefined) {
+    throw new WebcapError('invalid_params', '`name` goes with `role` (e.g. {"role":"button","name":"Save"})', { field: 'name' });
+  }
+  if (typeof params.ref === 'string') {
+    return { locator: (await locateRef(call.page, params.ref)).first(), label: `ref=${params.ref}` };
+  }
   if (typeof params.selector === 'string') {
     const sel = call.selector(params.selector);
     return { locator: call.page.locator(sel).first(), label: sel };
@@ -25,5 +39,5 @@ export function locateTarget(call: PageCall, params: Params): Target {
       label: `role=${params.role}${name === undefined ? '' : `[name="${name}"]`}`,
     };
   }
-  throw new WebcapError('invalid_params', 'say which element: selector, or role (+ name)', { field: 'selector' });
+  throw new WebcapError('invalid_params', 'say which element: ref (e12 from web.snapshot, wa-12 from web.page_content), selector, or role (+ name)', { field: 'ref' });
 }

@@ -2,29 +2,30 @@
 // or payment field, submitting a POST form or one with a password) are
 // confirmed through the host before they happen.
 import type { Locator } from 'playwright';
-import { notFoundAsSelector, pageTool, waitForSelector } from '../tool.js';
+import { locateTarget } from '../target.js';
+import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { describeField, describeSubmit } from './field-kind.js';
 
 // One look at the element (which also waits for it) and the action itself: the
 // same two page round trips raw Playwright would need to check before acting.
-export const click = pageTool('web.click', async ({ page, session, timeout, ctx, selector }, params) => {
-  const sel = selector(params.selector as string);
-  const target = page.locator(sel).first();
-  const submit = await notFoundAsSelector(describeSubmit(target, false, timeout), sel, timeout);
-  if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: sel, reason: 'form_submit' }, session);
+export const click = pageTool('web.click', async (call, params) => {
+  const { page, session, timeout, ctx } = call;
+  const { locator: target, label } = await locateTarget(call, params);
+  const submit = await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
+  if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: label, reason: 'form_submit' }, session);
   await ctx.polite(session);
   await target.click({ timeout });
   if (params.wait_until) await page.waitForLoadState(params.wait_until as 'load', { timeout }).catch(() => undefined);
   return { ok: true, url: page.url() };
 });
 
-export const fill = pageTool('web.fill', async ({ page, session, timeout, ctx, selector }, params) => {
-  const sel = selector(params.selector as string);
-  const target = page.locator(sel).first();
-  const field = await notFoundAsSelector(describeField(target, timeout), sel, timeout);
+export const fill = pageTool('web.fill', async (call, params) => {
+  const { session, timeout, ctx } = call;
+  const { locator: target, label } = await locateTarget(call, params);
+  const field = await notFoundAsSelector(describeField(target, timeout), label, timeout);
   const text = params.text as string;
   if (field.kind === 'password' || field.kind === 'payment') {
-    await ctx.confirm({ capability: 'web.fill', selector: sel, reason: `${field.kind}_field`, secret: text }, session);
+    await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
   }
   await ctx.polite(session);
   const value = await setValue(target, field.tag, field.type, text, timeout);
@@ -46,9 +47,10 @@ async function setValue(target: Locator, tag: string, type: string, text: string
   return target.inputValue();
 }
 
-export const keypress = pageTool('web.keypress', async ({ page, session, timeout, ctx, selector }, params) => {
+export const keypress = pageTool('web.keypress', async (call, params) => {
+  const { page, session, timeout, ctx } = call;
   const keys = params.keys as string[];
-  const target = params.selector ? await waitForSelector(page, selector(params.selector as string), timeout) : undefined;
+  const target = (params.ref ?? params.selector ?? params.role) ? await visibleTarget(call, params) : undefined;
   // Enter in a field of a POST or password form submits it: same consent as clicking submit.
   if (keys.some((k) => /(^|\+)Enter$/.test(k))) {
     const submit = await describeSubmit(target ?? page.locator(':focus').first(), true);
@@ -61,3 +63,10 @@ export const keypress = pageTool('web.keypress', async ({ page, session, timeout
   }
   return { ok: true, url: page.url() };
 });
+
+/** Keys go to a named element only once it shows, as a person would wait to type. */
+async function visibleTarget(call: PageCall, params: Params): Promise<Locator> {
+  const { locator, label } = await locateTarget(call, params);
+  await notFoundAsSelector(locator.waitFor({ state: 'visible', timeout: call.timeout }), label, call.timeout);
+  return locator;
+}
