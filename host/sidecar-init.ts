@@ -21,6 +21,7 @@ export function sidecarInit(config: WebcapConfig): SidecarInit {
       default_timeout_ms: b.default_timeout_ms,
       viewport: { width: b.viewport_width, height: b.viewport_height },
       auto_accept_cookies: b.auto_accept_cookies,
+      ignore_https_errors: b.ignore_https_errors,
     },
     network: {
       resolve: config.network.resolve,

@@ -17,6 +17,7 @@ export interface SidecarInit {
     default_timeout_ms: number;
     viewport: { width: number; height: number };
     auto_accept_cookies: boolean | 'per_site';
+    ignore_https_errors?: boolean;
   };
   network: {
     resolve: Record<string, string>;

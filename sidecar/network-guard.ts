@@ -16,7 +16,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { BrowserContext, Request } from 'playwright';
-import { checkHost, checkUrl, type Denial, type NetPolicy, type Verdict } from '../manifests/net/resolve.js';
+import { checkHost, checkUrl, mappedPort, type Denial, type NetPolicy, type Verdict } from '../manifests/net/resolve.js';
 import { normalizeHost } from '../manifests/net/hostname.js';
 import type { BlockedRequest } from '../manifests/wire.js';
 
@@ -127,7 +127,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
       return;
     }
     const upstream = http.request({
-      host: verdict.addresses[0], port: Number(url.port || 80), method: req.method,
+      host: verdict.addresses[0], port: mappedPort(url.hostname, opts.resolve) ?? Number(url.port || 80), method: req.method,
       path: url.pathname + url.search, headers: endToEnd(req.headers),
     });
     upstream.on('response', (up) => {
@@ -155,7 +155,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
       return;
     }
     let connected = false;
-    const upstream = net.connect(port, verdict.addresses[0], () => {
+    const upstream = net.connect(mappedPort(target.hostname, opts.resolve) ?? port, verdict.addresses[0], () => {
       connected = true;
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length) upstream.write(head);

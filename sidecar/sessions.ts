@@ -33,6 +33,9 @@ export class Sessions {
   private readonly all = new Map<string, Session>();
   private currentName: string | null = null;
   private counter = 0;
+  private scratchCounter = 0;
+  /** Open scratch contexts: the browser must outlive them too. */
+  private scratches = 0;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly init: SidecarInit, private readonly source: BrowserSource, private readonly hooks: SessionHooks) {
@@ -53,23 +56,8 @@ export class Sessions {
       throw new WebcapError('session_limit', `${this.all.size} sessions are open (max_concurrent_sessions = ${max}); close one with web.close`, { open: [...this.all.keys()], max });
     }
     const sessionName = name ?? this.nextName();
-    const browser = await this.source.get();
-    const setup = await this.hooks.prepare(sessionName, Boolean(this.init.browser.remote));
-    let context: BrowserContext;
+    const context = await this.guardedContext(sessionName, viewport);
     try {
-      context = await browser.newContext({
-        ...setup.options,
-        viewport: viewport ?? this.init.browser.viewport,
-        userAgent: this.init.browser.user_agent,
-        serviceWorkers: 'block', // a service worker could fetch past the network guard
-        acceptDownloads: false,
-      });
-    } catch (err) {
-      await setup.abandon();
-      throw err;
-    }
-    try {
-      await setup.attach(context);
       const page = await context.newPage();
       const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now() };
       // The newest page (a popup, a target=_blank link) becomes the one actions apply to.
@@ -80,6 +68,60 @@ export class Sessions {
       this.all.set(sessionName, session);
       this.currentName = sessionName;
       return session;
+    } catch (err) {
+      await context.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /**
+   * A context for one call (web.scrape renders a page in one): guarded like a
+   * session, but never current and not counted against max_concurrent_sessions,
+   * so a scrape neither moves the agent's current session nor takes its slot.
+   * The caller closes it; the browser closes when no session or scratch is left.
+   */
+  async scratch(label: string): Promise<{ name: string; page: Page; close(): Promise<void> }> {
+    const name = `${label}-${++this.scratchCounter}`;
+    this.scratches += 1;
+    let context: BrowserContext | undefined;
+    let open = true;
+    const close = async () => {
+      if (!open) return;
+      open = false;
+      await context?.close().catch(() => undefined);
+      this.scratches -= 1;
+      if (this.all.size === 0 && this.scratches === 0) await this.source.close();
+    };
+    try {
+      context = await this.guardedContext(name);
+      return { name, page: await context.newPage(), close };
+    } catch (err) {
+      await close();
+      throw err;
+    }
+  }
+
+  /** A new browser context with the network guard attached before its first page exists. */
+  private async guardedContext(name: string, viewport?: { width: number; height: number }): Promise<BrowserContext> {
+    const browser = await this.source.get();
+    const setup = await this.hooks.prepare(name, Boolean(this.init.browser.remote));
+    let context: BrowserContext;
+    try {
+      context = await browser.newContext({
+        ...setup.options,
+        viewport: viewport ?? this.init.browser.viewport,
+        userAgent: this.init.browser.user_agent,
+        serviceWorkers: 'block', // a service worker could fetch past the network guard
+        acceptDownloads: false,
+        ignoreHTTPSErrors: this.init.browser.ignore_https_errors ?? false,
+      });
+    } catch (err) {
+      await setup.abandon();
+      throw err;
+    }
+    try {
+      await setup.attach(context);
+      return context;
     } catch (err) {
       await context.close().catch(() => undefined);
       throw err;
@@ -103,7 +145,7 @@ export class Sessions {
     this.all.delete(session.name);
     if (this.currentName === session.name) this.currentName = [...this.all.keys()].at(-1) ?? null;
     await session.context.close().catch(() => undefined);
-    if (this.all.size === 0) await this.source.close();
+    if (this.all.size === 0 && this.scratches === 0) await this.source.close();
     return { closed: session.name, current: this.currentName };
   }
 

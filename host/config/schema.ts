@@ -30,6 +30,7 @@ export const configSchema = {
             viewport_width: { type: 'integer', minimum: 100, maximum: 10000, default: 1920 },
             viewport_height: { type: 'integer', minimum: 100, maximum: 10000, default: 1080 },
             evaluate_enabled: { type: 'boolean', default: false },
+            ignore_https_errors: { type: 'boolean', default: false },
           },
         },
       },
@@ -52,7 +53,7 @@ export const configSchema = {
     network: {
       type: 'object', additionalProperties: false, default: {},
       properties: {
-        resolve: { type: 'object', additionalProperties: { type: 'string' }, default: {} },
+        resolve: { type: 'object', additionalProperties: { type: 'string', pattern: '^(\\[[0-9a-fA-F:.]+\\]|[0-9a-fA-F:.]+)(:[0-9]{1,5})?$' }, default: {} },
         allow_private: strings,
       },
     },
@@ -86,6 +87,68 @@ export const configSchema = {
         enabled: { type: 'boolean', default: true },
         ttl_s: { type: 'integer', minimum: 0, default: 86400 },
         max_bytes: { type: 'integer', minimum: 0, default: 1073741824 },
+      },
+    },
+    mcp: {
+      type: 'object', additionalProperties: false, default: {},
+      // Page-derived text in MCP results goes out between per-call random markers (host/untrusted.ts).
+      properties: { wrap_untrusted: { type: 'boolean', default: true } },
+    },
+    search: {
+      type: 'object', additionalProperties: false, default: {},
+      properties: {
+        default_source: { enum: ['serpapi', 'exa', 'auto'], default: 'auto' },
+        timeout_ms: { type: 'integer', minimum: 1, default: 15000 },
+        breaker_failures: { type: 'integer', minimum: 1, default: 3 },   // consecutive failures that open a provider's circuit
+        breaker_open_s: { type: 'integer', minimum: 1, default: 300 },   // how long it then stays open
+        serpapi: {
+          type: 'object', additionalProperties: false, default: {},
+          properties: {
+            endpoint: { type: 'string', default: 'https://serpapi.com/search.json' },
+            api_key_env: { type: 'string', default: 'SERPAPI_API_KEY' },
+            engine: { enum: ['google', 'bing'], default: 'google' },
+            daily_quota: { type: 'integer', minimum: 0 },
+            monthly_quota: { type: 'integer', minimum: 0 },
+          },
+        },
+        exa: {
+          type: 'object', additionalProperties: false, default: {},
+          properties: {
+            endpoint: { type: 'string', default: 'https://api.exa.ai/search' },
+            api_key_env: { type: 'string', default: 'EXA_API_KEY' },
+            type: { enum: ['neural', 'keyword', 'auto'], default: 'neural' },
+            daily_quota: { type: 'integer', minimum: 0 },
+            monthly_quota: { type: 'integer', minimum: 0 },
+          },
+        },
+        apify: {
+          type: 'object', additionalProperties: false, default: {},
+          properties: {
+            endpoint: { type: 'string', default: 'https://api.apify.com/v2' },
+            token_env: { type: 'string', default: 'APIFY_TOKEN' },
+            timeout_ms: { type: 'integer', minimum: 1, default: 300000 },  // run-sync waits for the whole actor run (Apify stops at 300 s)
+            max_results: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+            daily_quota: { type: 'integer', minimum: 0 },
+            monthly_quota: { type: 'integer', minimum: 0 },
+            actors: {
+              type: 'object', additionalProperties: false, default: {},
+              properties: {
+                google_maps: { type: 'string', default: 'compass~crawler-google-places' },
+                yelp: { type: 'string' },
+                thefork: { type: 'string' },
+              },
+            },
+            // Actor input per source; string values may hold {query} {city} {country} {location} {max_results}.
+            inputs: {
+              type: 'object', additionalProperties: false, default: {},
+              properties: {
+                google_maps: { type: 'object' },
+                yelp: { type: 'object' },
+                thefork: { type: 'object' },
+              },
+            },
+          },
+        },
       },
     },
     redaction: {

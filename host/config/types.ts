@@ -17,6 +17,26 @@ export interface BrowserConfig {
   viewport_width: number;
   viewport_height: number;
   evaluate_enabled: boolean;
+  ignore_https_errors: boolean;
+}
+
+export interface SearchProviderQuota { daily_quota?: number; monthly_quota?: number }
+export type PlacesSource = 'google_maps' | 'yelp' | 'thefork';
+export interface SearchConfig {
+  default_source: 'serpapi' | 'exa' | 'auto';
+  timeout_ms: number;
+  breaker_failures: number;
+  breaker_open_s: number;
+  serpapi: SearchProviderQuota & { endpoint: string; api_key_env: string; engine: 'google' | 'bing' };
+  exa: SearchProviderQuota & { endpoint: string; api_key_env: string; type: 'neural' | 'keyword' | 'auto' };
+  apify: SearchProviderQuota & {
+    endpoint: string;
+    token_env: string;
+    timeout_ms: number;
+    max_results: number;
+    actors: Partial<Record<PlacesSource, string>>;
+    inputs: Partial<Record<PlacesSource, Record<string, unknown>>>;
+  };
 }
 
 export interface WebcapConfig {
@@ -30,6 +50,9 @@ export interface WebcapConfig {
   logging: { level: string; file: string };
   /** On-disk cache of scrape and search results (host/cache). */
   cache: { enabled: boolean; ttl_s: number; max_bytes: number };
+  mcp: { wrap_untrusted: boolean };
+  /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
+  search: SearchConfig;
   redaction: { builtin: Array<'email' | 'card' | 'token'>; patterns: string[] };
   /** Folder relative paths were resolved against (the config file's folder). */
   base_dir: string;

@@ -6,20 +6,24 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns';
+import { mappedPort, parseResolveTarget } from '../../manifests/net/resolve.js';
 
 export interface HttpGetOptions {
   headers?: Record<string, string>;
   timeoutMs: number;
   resolve: Record<string, string>;
   maxBytes?: number;
+  /** [capabilities.browser] ignore_https_errors: self-signed fixture certificates. */
+  ignoreHttpsErrors?: boolean;
 }
 
 export interface HttpGetResult { status: number; headers: http.IncomingHttpHeaders; body: string; url: string }
 
 export function mappedLookup(resolve: Record<string, string>): LookupFunction {
   return (hostname, options, callback) => {
-    const mapped = resolve[hostname.toLowerCase()];
-    if (!mapped) return dnsLookup(hostname, options, callback as never);
+    const entry = resolve[hostname.toLowerCase()];
+    if (!entry) return dnsLookup(hostname, options, callback as never);
+    const mapped = parseResolveTarget(entry).address;
     const family = isIP(mapped) || 4;
     if ((options as { all?: boolean }).all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: mapped, family }]);
     else callback(null, mapped, family);
@@ -31,7 +35,11 @@ export function httpGet(url: string, opts: HttpGetOptions): Promise<HttpGetResul
   const client = target.protocol === 'https:' ? https : http;
   const maxBytes = opts.maxBytes ?? 512 * 1024;
   return new Promise((resolve, reject) => {
-    const req = client.get(target, { headers: opts.headers, lookup: mappedLookup(opts.resolve), timeout: opts.timeoutMs }, (res) => {
+    const req = client.get(target, {
+      headers: opts.headers, lookup: mappedLookup(opts.resolve), timeout: opts.timeoutMs,
+      port: mappedPort(target.hostname, opts.resolve) ?? target.port,
+      rejectUnauthorized: !opts.ignoreHttpsErrors,
+    }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (c: Buffer) => {

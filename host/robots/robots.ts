@@ -40,6 +40,7 @@ export class RobotsCache {
       headers: { 'user-agent': this.config.capabilities.browser.user_agent },
       timeoutMs: this.config.robots.fetch_timeout_ms,
       resolve: this.config.network.resolve,
+      ignoreHttpsErrors: this.config.capabilities.browser.ignore_https_errors,
     }).then((fetched) => ({ at: this.now(), fetched, rules: fetched.kind === 'rules' ? new RobotsRules(origin, fetched.body) : undefined }));
     this.cache.set(origin, pending);
     return pending;

@@ -28,13 +28,35 @@ function cachedLookup(host: string, lookup: Lookup): Promise<string[]> {
   return addresses;
 }
 
+/**
+ * A `[network] resolve` value: an address, or address:port ([v6]:port) when
+ * the fixture listens elsewhere than the URL's port (https://www.thefork.com
+ * served on 127.0.0.1:8443), like Chromium's `MAP host addr:port`.
+ */
+export function parseResolveTarget(value: string): { address: string; port?: number } {
+  const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(value);
+  if (v6) return { address: v6[1], port: v6[2] ? Number(v6[2]) : undefined };
+  const v4 = /^([^:]+):(\d+)$/.exec(value);
+  if (v4) return { address: v4[1], port: Number(v4[2]) };
+  return { address: value };
+}
+
+/** The port a resolve entry redirects this host to, if it names one. */
+export function mappedPort(hostname: string, resolveMap: Record<string, string>): number | undefined {
+  const host = normalizeHost(hostname);
+  for (const [name, value] of Object.entries(resolveMap)) {
+    if (normalizeHost(name) === host) return parseResolveTarget(value).port;
+  }
+  return undefined;
+}
+
 /** Like curl --resolve: a literal is itself, a resolve entry wins over DNS. */
 export async function resolveHost(hostname: string, resolveMap: Record<string, string>, lookup: Lookup = systemLookup): Promise<string[]> {
   const host = normalizeHost(hostname);
   const literal = parseHostAsIp(host);
   if (literal) return [literal];
   for (const [name, ip] of Object.entries(resolveMap)) {
-    if (normalizeHost(name) === host) return [ip];
+    if (normalizeHost(name) === host) return [parseResolveTarget(ip).address];
   }
   return cachedLookup(host, lookup);
 }

@@ -1,5 +1,6 @@
 // web.wait and web.scroll.
 import { WebcapError } from '../../manifests/errors.js';
+import { settleAfter } from '../settle.js';
 import { pageTool, waitForSelector } from '../tool.js';
 
 export const wait = pageTool('web.wait', async ({ page, timeout, selector }, params) => {
@@ -24,23 +25,27 @@ export const wait = pageTool('web.wait', async ({ page, timeout, selector }, par
   return { ok: true, waited_ms: Date.now() - started };
 });
 
+// Infinite scroll: wait (at most this long) for what the scroll loaded.
+const SETTLE_CAP_MS = 5000;
+
 export const scroll = pageTool('web.scroll', async ({ page, timeout, selector }, params) => {
   if (params.selector) {
     const target = await waitForSelector(page, selector(params.selector as string), timeout, 'attached');
-    await target.scrollIntoViewIfNeeded({ timeout });
+    await settleAfter(page, () => target.scrollIntoViewIfNeeded({ timeout }), Math.min(timeout, SETTLE_CAP_MS));
   } else {
     const how = params.top ? 'top' : params.bottom ? 'bottom' : 'by';
     if (how === 'by' && params.by === undefined) {
       throw new WebcapError('invalid_params', 'web.scroll: give one of top, bottom, by, selector', { field: 'by' });
     }
-    await page.evaluate(({ how, by }) => {
-      const el = document.scrollingElement ?? document.documentElement;
-      if (how === 'top') window.scrollTo(0, 0);
-      else if (how === 'bottom') window.scrollTo(0, el.scrollHeight);
-      else window.scrollBy(0, by);
-    }, { how, by: (params.by as number) ?? 0 });
+    await settleAfter(page, async () => {
+      await page.evaluate(({ how, by }) => {
+        const el = document.scrollingElement ?? document.documentElement;
+        if (how === 'top') window.scrollTo(0, 0);
+        else if (how === 'bottom') window.scrollTo(0, el.scrollHeight);
+        else window.scrollBy(0, by);
+      }, { how, by: (params.by as number) ?? 0 });
+    }, Math.min(timeout, SETTLE_CAP_MS));
   }
-  // Give scroll listeners (infinite scroll) a frame to react before we report.
   const pos = await page.evaluate(() => new Promise<{ y: number; h: number }>((done) => requestAnimationFrame(() =>
     done({ y: window.scrollY, h: (document.scrollingElement ?? document.documentElement).scrollHeight }))));
   return { ok: true, scroll_y: pos.y, scroll_height: pos.h };
