@@ -10,17 +10,23 @@ const CUISINES = ['French', 'Italian', 'Japanese', 'Lebanese', 'Vegetarian', 'Se
 /** The first `count` places for a search; the city is whatever follows "in", or the query itself. */
 export function placesFor(query: string, count: number): Place[] {
   const city = cityOf(query);
-  const seed = [...city.toLowerCase()].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
   return Array.from({ length: count }, (_, i) => {
-    const n = seed + i * 7919;
+    const n = hash(`${city.toLowerCase()}#${i}`);
     return {
       id: `${slug(city)}-${i + 1}`,
-      name: `${FIRST[n % FIRST.length]} ${SECOND[(n >> 3) % SECOND.length]} ${i + 1}`,
-      rating: (3.5 + ((n >> 5) % 15) / 10).toFixed(1),
-      address: `${1 + ((n >> 2) % 120)} ${STREETS[(n >> 4) % STREETS.length]}, ${city}`,
-      cuisine: CUISINES[(n >> 6) % CUISINES.length],
+      name: `${FIRST[n % FIRST.length]} ${SECOND[(n >>> 3) % SECOND.length]} ${i + 1}`,
+      rating: (3.5 + ((n >>> 7) % 15) / 10).toFixed(1),
+      address: `${1 + ((n >>> 11) % 120)} ${STREETS[(n >>> 17) % STREETS.length]}, ${city}`,
+      cuisine: CUISINES[(n >>> 21) % CUISINES.length],
     };
   });
+}
+
+/** FNV-1a: small, well spread, unsigned. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
 }
 
 export function cityOf(query: string): string {

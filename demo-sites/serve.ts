@@ -46,8 +46,8 @@ function handler(hits: string[]): http.RequestListener {
   };
 }
 
-async function listen(server: http.Server): Promise<number> {
-  await new Promise<void>((done, fail) => server.once('error', fail).listen(0, '127.0.0.1', done));
+async function listen(server: http.Server, port: number): Promise<number> {
+  await new Promise<void>((done, fail) => server.once('error', fail).listen(port, '127.0.0.1', done));
   return (server.address() as AddressInfo).port;
 }
 
@@ -60,13 +60,14 @@ function closer(server: http.Server): () => Promise<void> {
   });
 }
 
-export async function startDemoSites(): Promise<DemoSites> {
+/** Ports 0 (the default) mean "any free port"; `webcap demo --serve` asks for fixed ones. */
+export async function startDemoSites(ports: { http?: number; https?: number } = {}): Promise<DemoSites> {
   const hits: string[] = [];
   const tls = join(projectRoot(), 'demo-sites', 'tls');
   const plain = http.createServer(handler(hits));
   const secure = https.createServer({ key: readFileSync(join(tls, 'demo-key.pem')), cert: readFileSync(join(tls, 'demo-cert.pem')) }, handler(hits));
   const closers = [closer(plain), closer(secure)];
-  const [httpPort, httpsPort] = [await listen(plain), await listen(secure)];
+  const [httpPort, httpsPort] = [await listen(plain, ports.http ?? 0), await listen(secure, ports.https ?? 0)];
   const resolve: Record<string, string> = {};
   for (const h of ['maps.demo.test', 'booking.demo.test']) resolve[h] = `127.0.0.1:${httpPort}`;
   for (const h of ['www.google.com', 'www.thefork.com']) resolve[h] = `127.0.0.1:${httpsPort}`;

@@ -4,16 +4,20 @@ import { readFileSync } from 'node:fs';
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { option, parseArgs, type Args } from './cli/args.js';
 import { chainCommand } from './cli/chain-command.js';
+import { discoverCommand } from './cli/discover-command.js';
+import { runDemo } from './demo/demo.js';
 import { printStep } from './cli/step-log.js';
 import { createHost, type Host } from './host.js';
+import { runMcpStdio } from './mcp/stdio.js';
 
 const USAGE = `usage:
-  webcap demo                               run the bundled demo (offline)
+  webcap demo [--serve]                     run the bundled demo (offline); --serve only serves its sites
   webcap run PLAN [--config FILE] [--json] [--yes]
   webcap call ID [PARAMS_JSON] [--config FILE] [--json] [--yes]
   webcap manifests [--json]
   webcap chain verify [FILE] | webcap chain show [FILE]
-  webcap discover NEED [--input k=v ...] [--run] [--yes]`;
+  webcap mcp [--config FILE] [--composite] [--yes]   MCP server on stdio
+  webcap discover NEED [--input k=v ...] [--run] [--json] [--yes]`;
 
 async function main(args: Args): Promise<number> {
   const [command, ...rest] = args.positional;
@@ -39,6 +43,13 @@ async function main(args: Args): Promise<number> {
     }
     case 'chain':
       return chainCommand(rest, option(args, '--config'));
+    case 'demo':
+      return runDemo({ serveOnly: args.flags.has('--serve') });
+    case 'discover':
+      return discoverCommand(args, hostFor);
+    case 'mcp':
+      await runMcpStdio({ config: option(args, '--config'), composite: args.flags.has('--composite'), yes: args.flags.has('--yes') });
+      return 0;
     default:
       process.stderr.write(`${USAGE}\n`);
       return command ? 2 : 0;

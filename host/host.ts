@@ -6,6 +6,7 @@ import { loadManifests, type Manifest } from '../manifests/load.js';
 import type { Asker } from './consent/asker.js';
 import { loadConfig, type ConfigInput } from './config/load.js';
 import type { WebcapConfig } from './config/types.js';
+import { discover, writePlan, type Candidate, type WrittenPlan } from './discovery/index.js';
 import { buildGovernance, type Governance } from './governance.js';
 import { runPlanWith, type PlanOptions } from './plan-runner.js';
 import type { CallContext, CallResult } from './policies/types.js';
@@ -25,6 +26,10 @@ export interface Host {
   call(id: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
   runPlan(source: string, opts?: PlanOptions): Promise<unknown>;
   capabilities(): Manifest[];
+  /** Site profiles whose tasks answer a need such as "restaurant.search", best first (seed 001 §9). */
+  discover(need: string, inputs?: Record<string, unknown>): Candidate[];
+  /** An RTFS plan for the need, written from the best usable candidate's task. */
+  plan(need: string, inputs?: Record<string, unknown>): WrittenPlan;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,8 @@ export function createHost(options: HostOptions = {}): Host {
     },
     runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId) }, source, opts),
     capabilities: () => manifests,
+    discover: (need, inputs = {}) => discover(need, inputs, config),
+    plan: (need, inputs = {}) => writePlan(need, inputs, config),
     async close() {
       if (closed) return;
       closed = true;

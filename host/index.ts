@@ -5,3 +5,4 @@ export type { Manifest } from '../manifests/load.js';
 export type { Asker, ConsentQuestion, ConsentAnswer } from './consent/asker.js';
 export type { StepLog, PlanOptions } from './plan-runner.js';
 export type { WebcapConfig } from './config/types.js';
+export type { Candidate, WrittenPlan } from './discovery/index.js';
