@@ -1,0 +1,62 @@
+// One MCP tool per manifest: the manifest is the only declaration, so name,
+// description, schemas and annotations are all derived from it here.
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { WebcapError } from '../../manifests/errors.js';
+import type { Manifest } from '../../manifests/load.js';
+import { readsPageContent } from '../untrusted.js';
+
+/** MCP tool names allow [a-zA-Z0-9_-] only: `web.cookies.get` → `web_cookies_get`. */
+export function toolName(id: string): string {
+  return id.replace(/[^a-zA-Z0-9_-]/g, '_');
+}
+
+// Effects that only look (at the browser's own page, or ask the user). Any
+// other effect, including one added later, makes a tool not read-only.
+const LOOK_ONLY_EFFECTS = new Set(['browser', 'user']);
+
+/**
+ * The rule (documented in the README):
+ * - readOnlyHint: approval "never" and every effect in {browser, user}
+ *   (no navigation, no network, no file written).
+ * - destructiveHint: approval "always" or "sensitive": the host itself asks
+ *   the user first because the action can submit, pay, upload or run code.
+ * - openWorldHint: effects include browser or network (third-party sites).
+ */
+export function annotationsFor(m: Manifest): NonNullable<Tool['annotations']> {
+  const readOnly = m.approval === 'never' && m.effects.every((e) => LOOK_ONLY_EFFECTS.has(e));
+  return {
+    title: m.id,
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly && m.approval !== 'never',
+    openWorldHint: readsPageContent(m),
+  };
+}
+
+/** MCP requires object schemas at the root; a manifest without one is a packaging bug. */
+function objectSchema(id: string, schema: Record<string, unknown>, which: string): Tool['inputSchema'] {
+  if (schema.type !== 'object') throw new WebcapError('internal', `manifest ${id}: ${which} must have type "object" to be an MCP tool`);
+  return schema as Tool['inputSchema'];
+}
+
+export function toolFor(m: Manifest): Tool {
+  return {
+    name: toolName(m.id),
+    title: m.id,
+    description: m.description,
+    inputSchema: objectSchema(m.id, m.input_schema, 'input_schema'),
+    outputSchema: objectSchema(m.id, m.output_schema, 'output_schema') as Tool['outputSchema'],
+    annotations: annotationsFor(m),
+  };
+}
+
+/** Tool name → manifest; two ids that map to one name would make a tool unreachable. */
+export function toolIndex(manifests: Manifest[]): Map<string, Manifest> {
+  const index = new Map<string, Manifest>();
+  for (const m of manifests) {
+    const name = toolName(m.id);
+    const other = index.get(name);
+    if (other) throw new WebcapError('internal', `manifests ${other.id} and ${m.id} both map to the MCP tool name ${name}`);
+    index.set(name, m);
+  }
+  return index;
+}
