@@ -9,7 +9,6 @@ import { runDemo } from './demo/demo.js';
 import { printStep } from './cli/step-log.js';
 import { createHost, type Host } from './host.js';
 import { runMcpStdio } from './mcp/stdio.js';
-import { runMcpStdio } from './mcp/stdio.js';
 
 const USAGE = `usage:
   webcap demo [--serve]                     run the bundled demo (offline); --serve only serves its sites
@@ -17,7 +16,6 @@ const USAGE = `usage:
   webcap call ID [PARAMS_JSON] [--config FILE] [--json] [--yes]
   webcap manifests [--json]
   webcap chain verify [FILE] | webcap chain show [FILE]
-  webcap mcp [--config FILE] [--composite] [--yes]   MCP server on stdio
   webcap mcp [--config FILE] [--composite] [--yes]   MCP server on stdio
   webcap discover NEED [--input k=v ...] [--run] [--json] [--yes]`;
 
@@ -45,9 +43,6 @@ async function main(args: Args): Promise<number> {
     }
     case 'chain':
       return chainCommand(rest, option(args, '--config'));
-    case 'mcp':
-      await runMcpStdio({ config: option(args, '--config'), composite: args.flags.has('--composite'), yes: args.flags.has('--yes') });
-      return 0;
     case 'demo':
       return runDemo({ serveOnly: args.flags.has('--serve') });
     case 'discover':
