@@ -5,6 +5,7 @@ import type { Page } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
 import type { BlockedRequest, SensitiveAction, SidecarInit } from '../manifests/wire.js';
 import { mapError } from './errors.js';
+import { callEvents } from './page-events.js';
 import type { SiteProfile } from './profiles.js';
 import { resolveSelector } from './selectors.js';
 import type { Session, Sessions } from './sessions.js';
@@ -48,10 +49,13 @@ export function pageTool(id: string, run: (call: PageCall, params: Params) => Pr
   return defineTool(id, async (ctx, params) => {
     const session = ctx.sessions.get(params.session);
     const page = session.page;
+    session.lastUsed = Date.now();     // a long call must not look idle to the sweeper
     const timeout = params.timeout ?? ctx.init.browser.default_timeout_ms;
+    // Dialogs answered and downloads started during this call are reported in its result (page-events.ts).
+    const report = callEvents(session);
     try {
       const result = await run({ page, session, timeout, ctx, selector: (s) => resolveSelector(s, ctx.profiles, page.url()) }, params);
-      return { session: session.name, ...result };
+      return { session: session.name, ...(await report(timeout)), ...result };
     } catch (err) {
       throw mapError(err, { url: page.url(), blocked: ctx.lastBlocked(session.name) });
     } finally {

@@ -7,7 +7,7 @@ import { defineTool, pageTool, type Params } from '../tool.js';
 
 type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
 
-async function go(page: Page, url: string, params: Params, timeout: number, blocked: () => BlockedRequest | undefined) {
+export async function go(page: Page, url: string, params: Params, timeout: number, blocked: () => BlockedRequest | undefined) {
   const response = await page.goto(url, { waitUntil: (params.wait_until as WaitUntil) ?? 'load', timeout });
   // The guard's proxy answers a refused plain-http redirect hop with a marked 403.
   const refused = response?.headers()['x-webcap-blocked'];
@@ -27,6 +27,7 @@ export const open = defineTool('web.open', async (ctx, params) => {
   try {
     await ctx.polite(session);
     const page = await go(session.page, params.url as string, params, params.timeout ?? ctx.init.browser.default_timeout_ms, () => ctx.lastBlocked(session.name));
+    session.lastUsed = Date.now();     // idleness counts from the end of the load, not the start
     return { session: session.name, ...page };
   } catch (err) {
     const mapped = mapError(err, { url: params.url as string, blocked: ctx.lastBlocked(session.name) });

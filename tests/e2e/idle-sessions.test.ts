@@ -1,0 +1,53 @@
+// idle_timeout_s: a session nobody used for that long is closed, the chain
+// says so, and when no session is left the browser itself closes; the next
+// web.open starts a fresh one.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Host } from '../../host/host.js';
+import { readEntries } from '../../host/chain/verify.js';
+import { serve, type FixtureServer } from '../helpers/fixture-server.js';
+import { testConfig, testHost } from '../helpers/host.js';
+import { chromiumOf, sidecarOf } from '../helpers/processes.js';
+import { shopRoutes } from '../fixtures/shop-site.js';
+
+let site: FixtureServer;
+let host: Host;
+let config: ReturnType<typeof testConfig>;
+
+beforeAll(async () => {
+  site = await serve(shopRoutes);
+  config = testConfig({ browser: { idle_timeout_s: 1 }, network: { resolve: { 'shop.test': '127.0.0.1' } } });
+  host = testHost(config);
+});
+afterAll(async () => {
+  await host?.close();
+  await site?.close();
+});
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
+}
+
+it('closes an idle session and then the browser; the next web.open relaunches it', async () => {
+  const { session } = await host.call('web.open', { url: site.url('shop.test', '/') });
+  const sidecar = sidecarOf()!;
+  const browser = chromiumOf(sidecar.pid);
+  expect(browser).toBeDefined();
+
+  // Used within the timeout: still there.
+  await new Promise((r) => setTimeout(r, 600));
+  await host.call('web.extract', { selector: 'h1', session });
+
+  expect(await until(() => chromiumOf(sidecar.pid) === undefined, 5000)).toBe(true);
+  await expect(host.call('web.extract', { selector: 'h1', session })).rejects.toMatchObject({ code: 'session_not_found' });
+  const events = readEntries(config.chain.path).filter((e) => e.kind === 'event').map((e) => e.result as { event: string });
+  expect(events).toContainEqual(expect.objectContaining({ event: 'session_idle_closed' }));
+
+  const again = await host.call('web.open', { url: site.url('shop.test', '/') });
+  expect(again.status).toBe(200);
+  expect(chromiumOf(sidecar.pid)!.pid).not.toBe(browser!.pid);
+});
