@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'session_limit', 'sidecar_crashed', 'browser_crashed', 'internal',
   // A snapshot ref or wa-N id that no longer names an element: take a new snapshot.
   'stale_ref',
+  // An external API (search, places) failed: details.provider, details.status or details.reason; retry_after_ms when known.
+  'provider_error',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
