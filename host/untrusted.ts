@@ -43,13 +43,14 @@ export function readsPageContent(manifest: Pick<Manifest, 'effects'>): boolean {
 // Fields webcap itself fills with identifiers (session names, refs, wa-N ids,
 // formats, URLs). They stay plain only while they look like one: a value with
 // whitespace, or longer than an identifier, is treated as page text after all.
-const IDENTIFIER_KEYS = new Set(['session', 'ref', 'id', 'tab', 'tab_id', 'format', 'mode', 'kind', 'type', 'tag', 'role', 'level', 'method', 'mime_type', 'content_type', 'status', 'state', 'action', 'reason', 'code']);
-const LOCATION_KEYS = new Set(['url', 'final_url', 'href', 'src', 'path', 'file', 'origin']);
+const IDENTIFIER_KEYS = new Set(['session', 'current', 'ref', 'id', 'tab', 'active_tab', 'closed', 'format', 'mode', 'kind', 'type', 'tag', 'role', 'level', 'method', 'mime_type', 'content_type', 'status', 'state', 'action', 'reason', 'code', 'at']);
+const LOCATION_KEYS = new Set(['url', 'href', 'src', 'path', 'file', 'origin', 'domain']);
 
 function isIdentifier(key: string | undefined, value: string): boolean {
   if (key === undefined || /\s/.test(value)) return false;
-  if (IDENTIFIER_KEYS.has(key)) return value.length <= 64;
-  if (LOCATION_KEYS.has(key)) return value.length <= 4096;
+  // Timestamps (created_at, saved_at) and ids are short tokens; paths and URLs may be long.
+  if (IDENTIFIER_KEYS.has(key) || key.endsWith('_at') || key.endsWith('_id')) return value.length <= 64;
+  if (LOCATION_KEYS.has(key) || key.endsWith('_path') || key.endsWith('_url')) return value.length <= 4096;
   return false;
 }
 

@@ -12,6 +12,10 @@ export const COMPOSITE_TOOL = 'browser';
 /** Seed 004's verbs that differ from a capability's own name. */
 const ALIASES: Record<string, { id: string; params?: Record<string, unknown> }> = {
   launch: { id: 'web.open' },
+  // web.tabs takes its own `action`; the composite's `action` is taken, so seed 004's verbs carry it.
+  tab_new: { id: 'web.tabs', params: { action: 'new' } },
+  tab_close: { id: 'web.tabs', params: { action: 'close' } },
+  tab_switch: { id: 'web.tabs', params: { action: 'switch' } },
 };
 
 /** `web.cookies.get` → `cookies_get`; other families keep their prefix (`ccos_user_ask`). */

@@ -121,7 +121,10 @@ describe('webcap mcp (one tool per manifest, elicitation client)', () => {
   it('lists one tool per manifest with its schemas and annotations', async () => {
     const { tools } = await c.client.listTools();
     const manifests = loadManifests();
-    expect(tools.map((t) => t.name).sort()).toEqual(manifests.map((m) => m.id.replace(/\./g, '_')).sort());
+    // Everything the manifests declare, except what the config switched off (web.evaluate is off by default).
+    const offered = manifests.filter((m) => m.id !== 'web.evaluate');
+    expect(tools.map((t) => t.name).sort()).toEqual(offered.map((m) => m.id.replace(/\./g, '_')).sort());
+    expect(tools.map((t) => t.name)).not.toContain('web_evaluate');
     for (const t of tools) expect(t.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
     const byName = new Map(tools.map((t) => [t.name, t]));
     const open = byName.get('web_open')!;
@@ -150,6 +153,18 @@ describe('webcap mcp (one tool per manifest, elicitation client)', () => {
     ok(await call(c.client, 'web_click', { ref }));
     const status = ok(await call(c.client, 'web_extract', { selector: '#status' }));
     expect(WRAPPED.exec((status.items as Array<{ text: string }>)[0].text)?.[3]).toBe('clicked');
+  });
+
+  it('reads the console: messages since the last read, page text wrapped', async () => {
+    const first = ok(await call(c.client, 'web_console', {}));
+    const messages = (first.messages as Array<{ type: string; text: string }>).map((m) => ({ type: m.type, text: WRAPPED.exec(m.text)?.[3] }));
+    expect(messages).toEqual(expect.arrayContaining([
+      { type: 'log', text: 'hello from the page' },
+      { type: 'warning', text: 'careful' },
+      { type: 'log', text: 'button pressed' },
+    ]));
+    const again = ok(await call(c.client, 'web_console', {}));
+    expect(again.messages).toEqual([]);
   });
 
   it('takes a screenshot returned as image content (png from the file, jpeg inline)', async () => {

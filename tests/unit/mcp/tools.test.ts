@@ -1,0 +1,79 @@
+// Manifest → MCP tool: names legal for MCP, schemas copied verbatim, the
+// annotation rule, and the composite tool's action dispatch.
+import { describe, expect, it } from 'vitest';
+import { loadManifests, type Manifest } from '../../../manifests/load.js';
+import { annotationsFor, toolFor, toolIndex, toolName } from '../../../host/mcp/tools.js';
+import { actionName, compositeTool } from '../../../host/mcp/composite.js';
+
+const manifests = loadManifests();
+const fake = (over: Partial<Manifest>): Manifest => ({
+  id: 'web.x', description: 'X.', version: '0', provider: 'sidecar', approval: 'never', effects: ['browser'],
+  input_schema: { type: 'object', properties: {} }, output_schema: { type: 'object', properties: {} }, ...over,
+});
+
+describe('tool names', () => {
+  it('maps every shipped manifest to a distinct name MCP accepts', () => {
+    const names = manifests.map((m) => toolName(m.id));
+    for (const n of names) expect(n).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(new Set(names).size).toBe(names.length);
+    expect(toolName('web.cookies.get')).toBe('web_cookies_get');
+    expect(toolIndex(manifests).get('web_open')?.id).toBe('web.open');
+  });
+
+  it('refuses two ids that would share a name', () => {
+    expect(() => toolIndex([fake({ id: 'web.a.b' }), fake({ id: 'web.a_b' })])).toThrow(/both map to the MCP tool name web_a_b/);
+  });
+
+  it('copies description and schemas from the manifest', () => {
+    const m = manifests.find((x) => x.id === 'web.fill')!;
+    const t = toolFor(m);
+    expect(t).toMatchObject({ name: 'web_fill', title: 'web.fill', description: m.description });
+    expect(t.inputSchema).toBe(m.input_schema);
+    expect(t.outputSchema).toBe(m.output_schema);
+  });
+});
+
+describe('annotations', () => {
+  it.each([
+    ['looks at the page', { approval: 'never', effects: ['browser'] }, { readOnlyHint: true, destructiveHint: false, openWorldHint: true }],
+    ['navigates', { approval: 'never', effects: ['browser', 'network'] }, { readOnlyHint: false, destructiveHint: false, openWorldHint: true }],
+    ['writes a file', { approval: 'never', effects: ['browser', 'filesystem'] }, { readOnlyHint: false, destructiveHint: false, openWorldHint: true }],
+    ['may submit (sensitive)', { approval: 'sensitive', effects: ['browser'] }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }],
+    ['always asks', { approval: 'always', effects: ['browser'] }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }],
+    ['asks the user', { approval: 'never', effects: ['user'] }, { readOnlyHint: true, destructiveHint: false, openWorldHint: false }],
+    ['an effect added later', { approval: 'never', effects: ['browser', 'download'] }, { readOnlyHint: false, destructiveHint: false, openWorldHint: true }],
+  ] as const)('%s', (_what, over, expected) => {
+    expect(annotationsFor(fake({ ...over, effects: [...over.effects] }))).toEqual({ title: 'web.x', ...expected });
+  });
+});
+
+describe('composite browser tool', () => {
+  const composite = compositeTool(manifests);
+
+  it('offers one action per manifest plus seed 004 aliases', () => {
+    const actions = (composite.tool.inputSchema.properties as Record<string, { enum: string[] }>).action.enum;
+    for (const m of manifests) expect(actions).toContain(actionName(m.id));
+    expect(actions).toEqual(expect.arrayContaining(['launch', 'tab_new', 'tab_close', 'tab_switch', 'tabs', 'console', 'snapshot', 'status']));
+    expect(actionName('web.cookies.get')).toBe('cookies_get');
+    expect(actionName('ccos.user.ask')).toBe('ccos_user_ask');
+  });
+
+  it('dispatches {action, ...params} to the capability, params untouched', () => {
+    expect(composite.resolve({ action: 'click', ref: 'e3', timeout: 100 })).toMatchObject({ manifest: { id: 'web.click' }, params: { ref: 'e3', timeout: 100 } });
+    expect(composite.resolve({ action: 'launch', url: 'http://a.test/' })).toMatchObject({ manifest: { id: 'web.open' }, params: { url: 'http://a.test/' } });
+    // web.tabs has an `action` of its own: seed 004's tab_* verbs supply it.
+    expect(composite.resolve({ action: 'tab_switch', tab: 't1' })).toEqual({ manifest: expect.objectContaining({ id: 'web.tabs' }), params: { tab: 't1', action: 'switch' } });
+    expect(composite.resolve({ action: 'tabs' })).toEqual({ manifest: expect.objectContaining({ id: 'web.tabs' }), params: {} });
+  });
+
+  it('names the valid actions when the action is unknown or missing', () => {
+    expect(() => composite.resolve({ action: 'teleport' })).toThrow(/unknown action "teleport"; one of .*click/);
+    expect(() => composite.resolve({})).toThrow(/unknown action undefined/);
+  });
+
+  it('keeps a shared parameter schema only where every action declares it alike', () => {
+    const props = composite.tool.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(props.session).toMatchObject({ type: 'string', minLength: 1 });
+    expect(props.url.description).toMatch(/Used by: .*\bopen\b/);
+  });
+});
