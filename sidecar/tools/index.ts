@@ -7,5 +7,8 @@ import { extract } from './extract.js';
 import { close, navigate, open } from './navigation.js';
 import { screenshot } from './screenshot.js';
 import { scroll, wait } from './waiting.js';
+import { snapshot } from './snapshot.js';
+import { findByText, pageContent, queryElements } from './page-content.js';
 
-export const tools: Tool[] = [open, navigate, close, click, fill, keypress, wait, scroll, extract, screenshot, cookiesGet, cookiesSet, consentHandle];
+export const tools: Tool[] = [open, navigate, close, click, fill, keypress, wait, scroll, extract, screenshot, cookiesGet, cookiesSet, consentHandle,
+  snapshot, pageContent, queryElements, findByText];

@@ -1,0 +1,170 @@
+// web.snapshot through the real stack, and acting on its refs: modes, iframes,
+// the size budget, diffs, and stale refs that say to take a new snapshot.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Host } from '../../host/host.js';
+import { serve, type FixtureServer } from '../helpers/fixture-server.js';
+import { testConfig, testHost } from '../helpers/host.js';
+import { agentRoutes } from '../fixtures/agent-pages.js';
+
+let site: FixtureServer;
+let host: Host;
+const at = (path: string) => site.url('agent.test', path);
+
+beforeAll(async () => {
+  site = await serve(agentRoutes);
+  host = testHost(testConfig({ browser: { max_concurrent_sessions: 20 }, network: { resolve: { 'agent.test': '127.0.0.1' } } }));
+});
+afterAll(async () => {
+  await host?.close();
+  await site?.close();
+});
+
+/** The ref printed on the line that starts with `key` (e.g. `button "Subscribe"`). */
+function refOf(snapshot: string, key: string): string {
+  const line = snapshot.split('\n').find((l) => l.trimStart().startsWith(`- ${key} `));
+  const ref = line && /\[ref=([^\]]+)\]/.exec(line)?.[1];
+  if (!ref) throw new Error(`no ref for ${key} in:\n${snapshot}`);
+  return ref;
+}
+
+async function openApp() {
+  const { session } = await host.call('web.open', { url: at('/app') });
+  await host.call('web.wait', { session, network: 'idle' });
+  return session as string;
+}
+
+async function snap(session: string, params: Record<string, unknown> = {}) {
+  return host.call('web.snapshot', { session, ...params }) as Promise<{ snapshot: string } & Record<string, unknown>>;
+}
+
+describe('web.snapshot', () => {
+  it('full mode: the role tree with a ref on every element one can act on, iframe content included', async () => {
+    const s = await openApp();
+    const r = await snap(s);
+    expect(r).toMatchObject({ title: 'Newsletter', mode: 'full', truncated: false });
+    expect(r.snapshot).toContain('heading "Newsletter" [level=1]');
+    expect(r.snapshot).toContain('paragraph');
+    for (const key of ['link "Home"', 'link "Next page"', 'textbox "Email"', 'button "Subscribe"', 'button "Vanish"']) {
+      expect(refOf(r.snapshot, key)).toMatch(/^e\d+$/);
+    }
+    expect(refOf(r.snapshot, 'button "Inner action"')).toMatch(/^f\d+e\d+$/);
+    expect(refOf(r.snapshot, 'link "Inner link"')).toMatch(/^f\d+e\d+$/);
+    expect(r.refs).toBeGreaterThanOrEqual(7);
+  });
+
+  it('interactive mode keeps only what one can act on, iframes included, and is smaller', async () => {
+    const s = await openApp();
+    const full = await snap(s);
+    const only = await snap(s, { mode: 'interactive' });
+    expect(only.snapshot).not.toContain('heading');
+    expect(only.snapshot).not.toContain('paragraph');
+    for (const key of ['link "Home"', 'textbox "Email"', 'button "Subscribe"', 'button "Inner action"']) {
+      expect(refOf(only.snapshot, key)).toBe(refOf(full.snapshot, key));
+    }
+    expect(only.snapshot).toContain('/url: /next');
+    expect(only.snapshot.length).toBeLessThan(full.snapshot.length);
+  });
+
+  it('scoped to a selector shows that part only, and refs outside it keep working', async () => {
+    const s = await openApp();
+    const full = await snap(s);
+    const nav = await snap(s, { selector: 'nav' });
+    expect(nav.snapshot).toContain('link "Home"');
+    expect(nav.snapshot).not.toContain('Subscribe');
+    await host.call('web.fill', { session: s, ref: refOf(full.snapshot, 'textbox "Email"'), text: 'scoped@x.test' });
+    await host.call('web.click', { session: s, ref: refOf(full.snapshot, 'button "Subscribe"') });
+    expect((await host.call('web.extract', { session: s, selector: '#done' })).items).toEqual([{ text: 'Subscribed: scoped@x.test' }]);
+  });
+
+  it('a selector that matches nothing is selector_not_found', async () => {
+    const s = await openApp();
+    await expect(host.call('web.snapshot', { session: s, selector: '#nope', timeout: 300 })).rejects.toMatchObject({ code: 'selector_not_found' });
+  });
+
+  it('clicks by ref in the page and inside the iframe; the same element keeps its ref', async () => {
+    const s = await openApp();
+    const before = await snap(s);
+    const subscribe = refOf(before.snapshot, 'button "Subscribe"');
+    await host.call('web.click', { session: s, ref: subscribe });
+    await host.call('web.click', { session: s, ref: refOf(before.snapshot, 'button "Inner action"') });
+    const after = await snap(s);
+    expect(after.snapshot).toContain('inner clicked');
+    expect(refOf(after.snapshot, 'button "Unsubscribe"')).toMatch(/^e\d+$/);
+    expect(refOf(after.snapshot, 'button "Subscribe"')).toBe(subscribe);
+  });
+
+  it('acts by role + name too, and refuses two ways of naming one element', async () => {
+    const s = await openApp();
+    await host.call('web.fill', { session: s, role: 'textbox', name: 'Email', text: 'role@x.test' });
+    await host.call('web.click', { session: s, role: 'button', name: 'Subscribe' });
+    expect((await host.call('web.extract', { session: s, selector: '#done' })).items).toEqual([{ text: 'Subscribed: role@x.test' }]);
+    await expect(host.call('web.click', { session: s, ref: 'e1', selector: '#subscribe' })).rejects.toMatchObject({ code: 'invalid_params' });
+    await expect(host.call('web.click', { session: s, name: 'Subscribe' })).rejects.toMatchObject({ code: 'invalid_params' });
+    await expect(host.call('web.click', { session: s })).rejects.toMatchObject({ code: 'invalid_params' });
+    await expect(host.call('web.click', { session: s, ref: 'button-1' })).rejects.toMatchObject({ code: 'invalid_params' });
+  });
+
+  it('diff: only what changed since the previous snapshot of the page; none; a navigation gives the full tree', async () => {
+    const s = await openApp();
+    await snap(s, { mode: 'interactive' });
+    await host.call('web.click', { session: s, selector: '#subscribe' });
+    const d = await snap(s, { mode: 'interactive', diff: true });
+    // The click focused Subscribe ([active]) and added Unsubscribe: exactly that, nothing else.
+    expect(d.diff).toEqual({ added: 2, removed: 1 });
+    const changed = d.snapshot.split('\n').filter((l) => /^[+-] /.test(l));
+    expect(changed).toEqual([
+      expect.stringMatching(/^- - button "Subscribe" \[ref=e\d+\]$/),
+      expect.stringMatching(/^\+ - button "Subscribe" \[active\] \[ref=e\d+\]$/),
+      expect.stringMatching(/^\+ - button "Unsubscribe" \[ref=e\d+\]$/),
+    ]);
+    expect(d.snapshot).not.toContain('link "Home"'); // far from the change: elided
+    expect(d.snapshot).toMatch(/… \d+ unchanged lines/);
+
+    const same = await snap(s, { mode: 'interactive', diff: true });
+    expect(same.snapshot).toBe('no changes since the previous snapshot');
+    expect(same.diff).toEqual({ added: 0, removed: 0 });
+
+    await host.call('web.click', { session: s, selector: 'text=Next page', wait_until: 'load' });
+    const moved = await snap(s, { mode: 'interactive', diff: true });
+    expect(moved.diff).toBeNull();
+    expect(moved.note).toMatch(/navigated/);
+    expect(moved.snapshot).toContain('button "Somewhere else"');
+  });
+
+  it('keeps to a small default budget and says where it cut; max_chars moves the cut', async () => {
+    const { session: s } = await host.call('web.open', { url: at('/long') });
+    const r = await snap(s as string);
+    expect(r.truncated).toBe(true);
+    expect(r.snapshot.length).toBeLessThanOrEqual(8000);
+    expect(r.total_chars as number).toBeGreaterThan(8000);
+    expect(r.snapshot.split('\n').at(-1)).toMatch(/^\[truncated: showing \d+ of \d+ lines; the full text is \d+ chars\. .*max_chars.*\]$/);
+    const small = await snap(s as string, { max_chars: 1000 });
+    expect(small.snapshot.length).toBeLessThanOrEqual(1000);
+    expect(small.snapshot).toContain('[truncated:');
+    const whole = await snap(s as string, { max_chars: 1_000_000 });
+    expect(whole.truncated).toBe(false);
+    expect(whole.snapshot).toContain('link "Post number 400 in the archive"');
+    expect(whole.snapshot).not.toContain('[truncated:');
+  });
+
+  it('a ref whose element is gone is stale_ref at once, saying to take a new snapshot', async () => {
+    const s = await openApp();
+    const vanish = refOf((await snap(s)).snapshot, 'button "Vanish"');
+    await host.call('web.click', { session: s, ref: vanish });
+    const started = Date.now();
+    const err = await host.call('web.click', { session: s, ref: vanish }).catch((e) => e);
+    expect(err).toMatchObject({ code: 'stale_ref' });
+    expect(err.message).toMatch(/no longer on the page.*web\.snapshot/);
+    expect(Date.now() - started).toBeLessThan(2000); // not waited out: the default timeout is 5 s
+  });
+
+  it('a ref from before a navigation is stale_ref naming the navigation', async () => {
+    const s = await openApp();
+    const email = refOf((await snap(s)).snapshot, 'textbox "Email"');
+    await host.call('web.navigate', { session: s, url: at('/next') });
+    const err = await host.call('web.fill', { session: s, ref: email, text: 'x' }).catch((e) => e);
+    expect(err).toMatchObject({ code: 'stale_ref' });
+    expect(err.message).toMatch(/navigated since the last web\.snapshot/);
+    expect(err.message).toContain(at('/app'));
+  });
+});
