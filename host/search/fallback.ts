@@ -93,7 +93,7 @@ function attemptOf({ source, error }: Failure): Attempt {
 function combined(failures: Failure[], capability: string): WebcapError {
   if (failures.length === 1) return failures[0].error;
   const attempts = failures.map(attemptOf);
-  const summary = attempts.map((a) => `${a.source}: ${a.message}`).join('; ');
+  const summary = attempts.map((a) => `${a.source}: ${a.message.replace(`${capability}: `, '')}`).join('; ');
   const retries = attempts.map((a) => a.retry_after_ms);
   const retry = retries.every((r) => typeof r === 'number') ? Math.min(...(retries as number[])) : undefined;
   const same = attempts.every((a) => a.code === attempts[0].code) ? attempts[0].code : undefined;
