@@ -20,8 +20,11 @@ export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; p
   const domainRules = Object.entries(config.budgets.per_domain);
 
   return async (call, next) => {
-    if (call.manifest.provider !== 'sidecar') return next();
-    const applicable: Array<[string, TokenBucket]> = [['global', bucket('global', config.capabilities.browser.max_actions_per_minute)]];
+    // The global bucket counts browser actions (sidecar calls, and host
+    // capabilities that drive the browser such as web.scrape); per-capability
+    // and per-domain budgets apply to every capability, search APIs included.
+    const browser = call.manifest.provider === 'sidecar' || (call.manifest.effects ?? []).includes('browser');
+    const applicable: Array<[string, TokenBucket]> = browser ? [['global', bucket('global', config.capabilities.browser.max_actions_per_minute)]] : [];
     const perCap = config.budgets.per_capability[call.capability];
     if (perCap) applicable.push([`capability:${call.capability}`, bucket(`capability:${call.capability}`, perCap)]);
     const host = call.url?.hostname;
@@ -37,6 +40,7 @@ export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; p
       }
     }
     applicable.forEach(([, b]) => b.take(t));
+    if (applicable.length === 0) return next();
     const waited = await opts.politeness?.wait(host);
     call.decisions.push({ policy: 'budget', decision: waited ? 'waited' : 'allowed', reason: waited ? `polite delay ${Math.round(waited)} ms` : undefined });
     return next();

@@ -7,7 +7,7 @@ import type { CallContext } from '../../../host/policies/types.js';
 import { WebcapError } from '../../../manifests/errors.js';
 import type { Manifest } from '../../../manifests/load.js';
 
-const manifest = (id: string, provider: 'sidecar' | 'host' = 'sidecar') => ({ id, provider }) as Manifest;
+const manifest = (id: string, provider: 'sidecar' | 'host' = 'sidecar') => ({ id, provider, effects: [] }) as unknown as Manifest;
 const call = (id: string, url?: string, provider: 'sidecar' | 'host' = 'sidecar'): CallContext => ({
   capability: id, manifest: manifest(id, provider), params: {}, decisions: [], startedAt: 0, url: url ? new URL(url) : undefined,
 });
@@ -33,6 +33,14 @@ describe('budgets', () => {
   it('does not count host-side capabilities (ccos.user.ask)', async () => {
     const policy = budgetPolicy(validateConfig({ capabilities: { browser: { max_actions_per_minute: 1 } } }, '/tmp'), { now: () => 0 });
     for (let i = 0; i < 5; i++) expect(await code(policy(call('ccos.user.ask', undefined, 'host'), ok))).toBe('ok');
+  });
+
+  it('applies a per-capability budget to a host-side capability (web.search) without touching the browser budget', async () => {
+    const policy = budgetPolicy(validateConfig({ capabilities: { browser: { max_actions_per_minute: 1 } }, budgets: { per_capability: { 'web.search': 2 } } }, '/tmp'), { now: () => 0 });
+    expect(await code(policy(call('web.search', undefined, 'host'), ok))).toBe('ok');
+    expect(await code(policy(call('web.search', undefined, 'host'), ok))).toBe('ok');
+    expect(await code(policy(call('web.search', undefined, 'host'), ok))).toBe('budget_exceeded');
+    expect(await code(policy(call('web.click'), ok))).toBe('ok');
   });
 
   it('applies per-capability and per-domain buckets, and a refusal burns no global token', async () => {
