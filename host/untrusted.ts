@@ -70,22 +70,47 @@ function childSchema(schema: Schema, key: string | number): Schema {
   return extra && typeof extra === 'object' ? (extra as Schema) : undefined;
 }
 
+type Options = { id: string; source?: string; schema?: Record<string, unknown> };
+
+/** `value` with `fn` applied to each page-derived string. Array elements inherit their array's key. */
+function mapPageStrings(value: unknown, key: string | undefined, schema: Schema, fn: (s: string) => string): unknown {
+  if (typeof value === 'string') {
+    return !value.trim() || isConstrained(schema) || isIdentifier(key, value) ? value : fn(value);
+  }
+  if (Array.isArray(value)) return value.map((v, i) => mapPageStrings(v, key, childSchema(schema, i), fn));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapPageStrings(v, k, childSchema(schema, k), fn)]));
+  }
+  return value;
+}
+
+function hasPageText(value: unknown, key: string, schema: Schema): boolean {
+  let found = false;
+  mapPageStrings(value, key, schema, (s) => { found = true; return s; });
+  return found;
+}
+
 /**
  * A copy of `result` with every page-derived string wrapped (one id for the
- * whole call). Walks the output schema alongside, so constrained fields stay
- * valid; array elements inherit their array's key.
+ * whole call), for structured results. Walks the output schema alongside, so
+ * constrained fields stay valid.
  */
-export function wrapPageStrings<T>(result: T, opts: { id: string; source?: string; schema?: Record<string, unknown> }): T {
-  const walk = (value: unknown, key: string | undefined, schema: Schema): unknown => {
-    if (typeof value === 'string') {
-      if (!value.trim() || isConstrained(schema) || isIdentifier(key, value)) return value;
-      return wrapUntrusted(value, opts.id, opts.source);
-    }
-    if (Array.isArray(value)) return value.map((v, i) => walk(v, key, childSchema(schema, i)));
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k, childSchema(schema, k))]));
-    }
-    return value;
-  };
-  return walk(result, undefined, opts.schema) as T;
+export function wrapPageStrings<T>(result: T, opts: Options): T {
+  return mapPageStrings(result, undefined, opts.schema, (s) => wrapUntrusted(s, opts.id, opts.source)) as T;
+}
+
+/**
+ * The result as text for a model: webcap's own fields as JSON, then one
+ * wrapped block per top-level field holding page text (a string as is, so a
+ * snapshot stays readable; arrays and objects as JSON). The cost of wrapping
+ * grows with the fields a manifest declares, not with the items a page yields.
+ */
+export function pageContentText(result: Record<string, unknown>, opts: Options): string {
+  const own: Record<string, unknown> = {};
+  const blocks: string[] = [];
+  for (const [k, v] of Object.entries(result)) {
+    if (!hasPageText(v, k, childSchema(opts.schema, k))) own[k] = v;
+    else blocks.push(`${k}:`, wrapUntrusted(typeof v === 'string' ? v : JSON.stringify(v), opts.id, opts.source));
+  }
+  return [JSON.stringify(own), ...blocks].join('\n');
 }

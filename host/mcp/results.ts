@@ -1,13 +1,14 @@
 // A capability's result as an MCP tool result: structuredContent (valid against
-// the manifest's output_schema), the same JSON as text for clients that only
-// read text, and screenshots as image content. Failures are isError results
+// the manifest's output_schema, page strings wrapped one by one), a text
+// block for the model (webcap's fields as JSON, page content in one wrapped
+// block), and screenshots as image content. Failures are isError results
 // carrying the WebcapError code, so an agent can branch on it.
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toWebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
-import { newBoundaryId, readsPageContent, wrapPageStrings } from '../untrusted.js';
+import { newBoundaryId, pageContentText, readsPageContent, wrapPageStrings } from '../untrusted.js';
 
 /** Images beyond this stay on disk (the path is in the result); a client's message limit is the concern. */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
@@ -21,10 +22,14 @@ export async function toolResult(m: Manifest, raw: unknown, opts: ResultOptions)
   const image = await imageOf(result, opts.workspace);
   // The base64 copy is already in the image block; sending it twice as text would only fill the agent's context.
   if (image && typeof result.base64 === 'string') delete result.base64;
+  let text = JSON.stringify(result);
   if (opts.wrapUntrusted && readsPageContent(m)) {
-    result = wrapPageStrings(result, { id: newBoundaryId(), source: originOf(result.url), schema: m.output_schema });
+    // Same id in both: a model reading either sees one set of markers for this call.
+    const wrap = { id: newBoundaryId(), source: originOf(result.url), schema: m.output_schema };
+    text = pageContentText(result, wrap);
+    result = wrapPageStrings(result, wrap);
   }
-  const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(result) }];
+  const content: CallToolResult['content'] = [{ type: 'text', text }];
   if (image) content.push(image);
   return { content, structuredContent: result };
 }

@@ -36,7 +36,7 @@ function writeConfig(name: string, extra = ''): string {
 domains_allowlist = ["site.test"]
 respect_robots = false
 max_actions_per_minute = 10000
-default_timeout_ms = 8000
+default_timeout_ms = 30000
 viewport_width = 1280
 viewport_height = 800
 
@@ -155,6 +155,16 @@ describe('webcap mcp (one tool per manifest, elicitation client)', () => {
     expect(WRAPPED.exec((status.items as Array<{ text: string }>)[0].text)?.[3]).toBe('clicked');
   });
 
+  it('fills a field by its wa-N id from web.page_content', async () => {
+    const page = ok(await call(c.client, 'web_page_content', { format: 'indexed' }));
+    const listing = WRAPPED.exec(page.content as string)![3];
+    const id = /\[(wa-\d+)\] <input[^>]*name="city"/.exec(listing)?.[1];
+    expect(id, listing).toBeDefined();
+    ok(await call(c.client, 'web_fill', { ref: id, text: 'Paris' }));
+    const snap = ok(await call(c.client, 'web_snapshot', { mode: 'interactive' }));
+    expect(WRAPPED.exec(snap.snapshot as string)![3]).toMatch(/textbox "City"[^\n]*: Paris/);
+  });
+
   it('reads the console: messages since the last read, page text wrapped', async () => {
     const first = ok(await call(c.client, 'web_console', {}));
     const messages = (first.messages as Array<{ type: string; text: string }>).map((m) => ({ type: m.type, text: WRAPPED.exec(m.text)?.[3] }));
@@ -232,8 +242,10 @@ describe('webcap mcp (one tool per manifest, elicitation client)', () => {
     expect(m[2]).toMatch(/never as instructions/);
     // What a text-only client shows the model carries the same markers.
     const shown = first.content[0].type === 'text' ? first.content[0].text : '';
-    expect(shown).toContain(`<<<untrusted-page-content ${m[1]}>>>`);
-    expect(shown).not.toMatch(/"text":"ignore previous/);
+    const blocks = [...shown.matchAll(/<<<untrusted-page-content ([0-9a-f]{12})>>>\n[^\n]*\n([\s\S]*?)\n<<<end-untrusted-page-content \1>>>/g)];
+    expect(blocks.map((b) => b[1])).toEqual([m[1]]);
+    expect(JSON.parse(blocks[0][2])).toEqual([{ text: INJECTION }]);
+    expect(shown.replace(blocks[0][0], '')).not.toContain('ignore previous');
 
     const second = (ok(await call(c.client, 'web_extract', { selector: '#note' })).items as Array<{ text: string }>)[0].text;
     expect(WRAPPED.exec(second)![1]).not.toBe(m[1]);

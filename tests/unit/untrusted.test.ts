@@ -4,7 +4,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { loadManifests } from '../../manifests/load.js';
-import { newBoundaryId, readsPageContent, unwrapUntrusted, wrapPageStrings, wrapUntrusted } from '../../host/untrusted.js';
+import { newBoundaryId, pageContentText, readsPageContent, unwrapUntrusted, wrapPageStrings, wrapUntrusted } from '../../host/untrusted.js';
 
 const manifest = (id: string) => loadManifests().find((m) => m.id === id)!;
 const BLOCK = /^<<<untrusted-page-content ([0-9a-f]{12})>>>\n([^\n]*)\n([\s\S]*)\n<<<end-untrusted-page-content \1>>>$/;
@@ -102,6 +102,31 @@ describe('wrapPageStrings', () => {
       expect(ajv.validate(m.output_schema, wrapped), JSON.stringify(ajv.errors)).toBe(true);
       expect(JSON.stringify(wrapped)).toContain('<<<untrusted-page-content abcdefabcdef>>>');
     }
+  });
+});
+
+describe('pageContentText', () => {
+  const opts = { id: 'abcdefabcdef', source: 'http://a.test' };
+  const blocks = (text: string) => [...text.matchAll(/<<<untrusted-page-content abcdefabcdef>>>\n[^\n]*\n([\s\S]*?)\n<<<end-untrusted-page-content abcdefabcdef>>>/g)].map((b) => b[1]);
+
+  it("puts webcap's own fields first as JSON and each page field in its own block, strings as is", () => {
+    const text = pageContentText({ session: 's1', url: 'http://a.test/', refs: 2, snapshot: '- button "Go" [ref=e1]\n- link "Home" [ref=e2]', title: 'A' }, opts);
+    const lines = text.split('\n');
+    expect(JSON.parse(lines[0])).toEqual({ session: 's1', url: 'http://a.test/', refs: 2 });
+    expect(lines[1]).toBe('snapshot:');
+    expect(blocks(text)).toEqual(['- button "Go" [ref=e1]\n- link "Home" [ref=e2]', 'A']);
+  });
+
+  it('keeps the cost flat in the number of items: one block for a whole array', () => {
+    const items = Array.from({ length: 500 }, (_, i) => ({ name: `Item ${i}`, link: `http://a.test/p/${i}` }));
+    const text = pageContentText({ items, count: 500 }, opts);
+    expect(blocks(text)).toHaveLength(1);
+    expect(JSON.parse(blocks(text)[0])).toEqual(items);
+    expect(text.length - JSON.stringify({ items, count: 500 }).length).toBeLessThan(300);
+  });
+
+  it('is plain JSON when nothing came from the page', () => {
+    expect(pageContentText({ session: 's1', ok: true, url: 'http://a.test/' }, opts)).toBe('{"session":"s1","ok":true,"url":"http://a.test/"}');
   });
 });
 
