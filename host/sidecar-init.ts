@@ -22,6 +22,8 @@ export function sidecarInit(config: WebcapConfig): SidecarInit {
       viewport: { width: b.viewport_width, height: b.viewport_height },
       auto_accept_cookies: b.auto_accept_cookies,
       ignore_https_errors: b.ignore_https_errors,
+      dialogs: b.dialogs,
+      evaluate_enabled: b.evaluate_enabled,
     },
     network: {
       resolve: config.network.resolve,

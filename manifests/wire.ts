@@ -18,6 +18,10 @@ export interface SidecarInit {
     viewport: { width: number; height: number };
     auto_accept_cookies: boolean | 'per_site';
     ignore_https_errors?: boolean;
+    /** How alert/confirm/prompt are answered (beforeunload is always accepted); default dismiss. */
+    dialogs?: 'dismiss' | 'accept';
+    /** web.evaluate may run (the host checks first; the sidecar refuses too). */
+    evaluate_enabled?: boolean;
   };
   network: {
     resolve: Record<string, string>;

@@ -5,6 +5,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
 import type { SidecarInit } from '../manifests/wire.js';
 import type { BrowserSource } from './browser-source.js';
+import { watchPage } from './page-events.js';
 
 export interface Session {
   name: string;
@@ -29,6 +30,8 @@ export interface SessionHooks {
   onEvent(kind: string, session: string): void;
 }
 
+const SCRATCH_LINGER_MS = 30_000;
+
 export class Sessions {
   private readonly all = new Map<string, Session>();
   private currentName: string | null = null;
@@ -36,6 +39,7 @@ export class Sessions {
   private scratchCounter = 0;
   /** Open scratch contexts: the browser must outlive them too. */
   private scratches = 0;
+  private linger: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly init: SidecarInit, private readonly source: BrowserSource, private readonly hooks: SessionHooks) {
@@ -56,12 +60,15 @@ export class Sessions {
       throw new WebcapError('session_limit', `${this.all.size} sessions are open (max_concurrent_sessions = ${max}); close one with web.close`, { open: [...this.all.keys()], max });
     }
     const sessionName = name ?? this.nextName();
-    const context = await this.guardedContext(sessionName, viewport);
+    const context = await this.guardedContext(sessionName, viewport, true);
     try {
       const page = await context.newPage();
       const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now() };
+      // Console, dialogs and downloads of every tab are watched from the start (page-events.ts).
+      watchPage(session, page, this.init);
       // The newest page (a popup, a target=_blank link) becomes the one actions apply to.
       context.on('page', (p) => {
+        watchPage(session, p, this.init);
         session.page = p;
         p.on('close', () => { if (session.page === p) session.page = context.pages().at(-1) ?? p; });
       });
@@ -90,7 +97,7 @@ export class Sessions {
       open = false;
       await context?.close().catch(() => undefined);
       this.scratches -= 1;
-      if (this.all.size === 0 && this.scratches === 0) await this.source.close();
+      if (this.all.size === 0 && this.scratches === 0) this.closeBrowserLater();
     };
     try {
       context = await this.guardedContext(name);
@@ -101,8 +108,22 @@ export class Sessions {
     }
   }
 
+  /**
+   * Scrapes come in runs (an agent reads several search results in a row) and a
+   * Chromium start costs a second or more: after the last scratch context the
+   * browser stays SCRATCH_LINGER_MS for the next one, then closes if still unused.
+   */
+  private closeBrowserLater(): void {
+    clearTimeout(this.linger);
+    this.linger = setTimeout(() => {
+      if (this.all.size === 0 && this.scratches === 0) void this.source.close();
+    }, SCRATCH_LINGER_MS);
+    this.linger.unref();
+  }
+
   /** A new browser context with the network guard attached before its first page exists. */
-  private async guardedContext(name: string, viewport?: { width: number; height: number }): Promise<BrowserContext> {
+  private async guardedContext(name: string, viewport?: { width: number; height: number }, downloads = false): Promise<BrowserContext> {
+    clearTimeout(this.linger);
     const browser = await this.source.get();
     const setup = await this.hooks.prepare(name, Boolean(this.init.browser.remote));
     let context: BrowserContext;
@@ -112,7 +133,8 @@ export class Sessions {
         viewport: viewport ?? this.init.browser.viewport,
         userAgent: this.init.browser.user_agent,
         serviceWorkers: 'block', // a service worker could fetch past the network guard
-        acceptDownloads: false,
+        // Sessions take downloads (saved under the workspace, executables refused: downloads.ts); scratch contexts never do.
+        acceptDownloads: downloads,
         ignoreHTTPSErrors: this.init.browser.ignore_https_errors ?? false,
       });
     } catch (err) {
@@ -157,6 +179,7 @@ export class Sessions {
 
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
+    clearTimeout(this.linger);
     for (const name of [...this.all.keys()]) await this.close(name).catch(() => undefined);
     await this.source.close();
   }

@@ -31,6 +31,7 @@ export const configSchema = {
             viewport_height: { type: 'integer', minimum: 100, maximum: 10000, default: 1080 },
             evaluate_enabled: { type: 'boolean', default: false },
             ignore_https_errors: { type: 'boolean', default: false },
+            dialogs: { enum: ['dismiss', 'accept'], default: 'dismiss' },   // alert/confirm/prompt; beforeunload is always accepted
           },
         },
       },

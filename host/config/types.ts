@@ -18,6 +18,8 @@ export interface BrowserConfig {
   viewport_height: number;
   evaluate_enabled: boolean;
   ignore_https_errors: boolean;
+  /** How the sidecar answers alert/confirm/prompt (beforeunload is always accepted). */
+  dialogs: 'dismiss' | 'accept';
 }
 
 export interface SearchProviderQuota { daily_quota?: number; monthly_quota?: number }

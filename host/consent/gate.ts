@@ -22,6 +22,10 @@ const SENSITIVE_WHAT: Record<SensitiveAction['reason'], string> = {
   cookie_banner: 'answer a cookie banner',
 };
 
+// Each call carries something new the user must see (the script, the files):
+// an approval of one must never cover the next.
+const ASK_EVERY_TIME = new Set(['web.evaluate', 'web.upload']);
+
 export class ConsentGate {
   /** scope key → expiry (ms). Only approvals are kept: a "no" must not stick, the user may say yes later. */
   private readonly remembered = new Map<string, number>();
@@ -82,7 +86,7 @@ export class ConsentGate {
   private async askOrReuse(q: ConsentQuestion): Promise<GateAnswer> {
     const { config } = this.opts;
     // ccos.user.ask is a question, not a permission: each one gets a fresh answer.
-    const rememberable = q.reason !== 'user_ask' && config.approval_ttl_s > 0;
+    const rememberable = q.reason !== 'user_ask' && !ASK_EVERY_TIME.has(q.capability) && config.approval_ttl_s > 0;
     const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason]);
     const expiry = this.remembered.get(key);
     if (rememberable && expiry !== undefined) {

@@ -1,5 +1,6 @@
 // [capabilities.browser] enabled = false turns every browser capability off;
-// host-side ones (ccos.user.ask) stay available.
+// host-side ones (ccos.user.ask) stay available. web.evaluate also needs
+// [capabilities.browser] evaluate_enabled = true.
 import { WebcapError } from '../../manifests/errors.js';
 import type { WebcapConfig } from '../config/types.js';
 import type { Policy } from './types.js';
@@ -9,6 +10,11 @@ export function enabledPolicy(config: WebcapConfig): Policy {
     if (call.manifest.provider === 'sidecar' && !config.capabilities.browser.enabled) {
       call.decisions.push({ policy: 'enabled', decision: 'denied', reason: 'capabilities.browser.enabled = false' });
       throw new WebcapError('capability_disabled', `${call.capability} is disabled: [capabilities.browser] enabled = false`, { capability: call.capability });
+    }
+    // Running page scripts is off unless the config says otherwise; checked before consent so nobody is asked in vain.
+    if (call.capability === 'web.evaluate' && !config.capabilities.browser.evaluate_enabled) {
+      call.decisions.push({ policy: 'enabled', decision: 'denied', reason: 'capabilities.browser.evaluate_enabled = false' });
+      throw new WebcapError('capability_disabled', 'web.evaluate is disabled: running scripts in pages is off by default; set [capabilities.browser] evaluate_enabled = true to allow it (each call still asks the user)', { capability: call.capability, config_key: 'capabilities.browser.evaluate_enabled' });
     }
     return next();
   };

@@ -4,6 +4,14 @@ import { click, fill, keypress } from './interaction.js';
 import { consentHandle } from './consent.js';
 import { cookiesGet, cookiesSet } from './cookies.js';
 import { extract } from './extract.js';
+import { consoleRead } from './console.js';
+import { downloadPage } from './download-page.js';
+import { hover, select, type } from './element-actions.js';
+import { evaluate } from './evaluate.js';
+import { pdf } from './pdf.js';
+import { status, url } from './status.js';
+import { tabs } from './tabs.js';
+import { upload } from './upload.js';
 import { close, navigate, open } from './navigation.js';
 import { screenshot } from './screenshot.js';
 import { scroll, wait } from './waiting.js';
@@ -11,4 +19,6 @@ import { snapshot } from './snapshot.js';
 import { findByText, pageContent, queryElements } from './page-content.js';
 
 export const tools: Tool[] = [open, navigate, close, click, fill, keypress, wait, scroll, extract, screenshot, cookiesGet, cookiesSet, consentHandle,
-  snapshot, pageContent, queryElements, findByText];
+  snapshot, pageContent, queryElements, findByText,
+  // the rest of the browser tool set (issue 5)
+  select, hover, type, upload, evaluate, tabs, pdf, consoleRead, downloadPage, url, status];

@@ -1,0 +1,52 @@
+// web.download_page: the page as it is now (the rendered DOM, serialised) saved
+// as HTML under <workspace>/pages, with a JSON file of metadata beside it (URL,
+// title, status, language, description, canonical link, when and from which
+// session/tab), so a saved page can be found and cited later.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, extname } from 'node:path';
+import { WebcapError } from '../../manifests/errors.js';
+import { eventsOf } from '../page-events.js';
+import { pageTool } from '../tool.js';
+import { outputPath, safeFileName } from '../workspace.js';
+
+/** A file name from the page's host and path, e.g. forum.test_post_42. */
+function nameFor(url: string): string {
+  try {
+    const u = new URL(url);
+    return safeFileName(`${u.hostname}${u.pathname}`.replace(/[/.]+/g, '_').replace(/_+$/, ''), 'page').slice(0, 120);
+  } catch {
+    return 'page';
+  }
+}
+
+export const downloadPage = pageTool('web.download_page', async ({ page, session, ctx }, params) => {
+  const wanted = params.path as string | undefined;
+  if (wanted !== undefined && extname(wanted) && !/^\.html?$/i.test(extname(wanted))) {
+    throw new WebcapError('invalid_params', `web.download_page: path "${wanted}" must end in .html (the metadata goes beside it as .json)`, { field: 'path' });
+  }
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const htmlPath = outputPath(ctx.init.workspace, 'pages', wanted, `${nameFor(page.url())}-${stamp}.html`, 'html', 'web.download_page');
+  const metadataPath = htmlPath.replace(/\.html?$/i, '') + '.json';
+  const html = await page.content();
+  const facts = await page.evaluate(() => {
+    const meta = (name: string) => document.querySelector(`meta[name="${name}"], meta[property="${name}"]`)?.getAttribute('content') ?? null;
+    const nav = performance.getEntriesByType('navigation')[0] as (PerformanceNavigationTiming & { responseStatus?: number }) | undefined;
+    return {
+      lang: document.documentElement.lang || null,
+      description: meta('description') ?? meta('og:description'),
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+      charset: document.characterSet,
+      status: nav?.responseStatus || null,
+      links: document.links.length,
+    };
+  });
+  const metadata = {
+    url: page.url(), title: await page.title(), ...facts,
+    saved_at: new Date().toISOString(), session: session.name, tab: eventsOf(session).tabId(page),
+    html_file: htmlPath, bytes: Buffer.byteLength(html),
+  };
+  await mkdir(dirname(htmlPath), { recursive: true });
+  await writeFile(htmlPath, html);
+  await writeFile(metadataPath, `${JSON.stringify(metadata, null, 2)}\n`);
+  return { html_path: htmlPath, metadata_path: metadataPath, url: metadata.url, title: metadata.title, bytes: metadata.bytes };
+});

@@ -1,0 +1,83 @@
+// web.select, web.hover, web.type: element actions beyond click and fill. The
+// element is named like every other action (locateTarget: ref, wa-N, selector
+// or role + name). Typing into a password or payment field asks first, as
+// web.fill does; a newline typed into a POST or password form submits it, so
+// that asks too.
+import type { Locator } from 'playwright';
+import { WebcapError } from '../../manifests/errors.js';
+import { locateTarget } from '../target.js';
+import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
+import { describeField, describeSubmit } from './field-kind.js';
+
+/** The element, once it is visible (as a person would wait for it). */
+async function visible(call: PageCall, params: Params): Promise<{ locator: Locator; label: string }> {
+  const target = await locateTarget(call, params);
+  await notFoundAsSelector(target.locator.waitFor({ state: 'visible', timeout: call.timeout }), target.label, call.timeout);
+  return target;
+}
+
+const asList = (v: unknown): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
+
+export const select = pageTool('web.select', async (call, params) => {
+  const { session, timeout, ctx } = call;
+  const values = asList(params.value);
+  const labels = asList(params.label);
+  if ((values === undefined) === (labels === undefined)) {
+    throw new WebcapError('invalid_params', 'web.select: give `value` (the option\'s value attribute) or `label` (its visible text), not both and not neither', { field: 'value' });
+  }
+  const { locator, label } = await visible(call, params);
+  const options = await locator.evaluate((el) => ({
+    tag: el.tagName.toLowerCase(),
+    multiple: el instanceof HTMLSelectElement && el.multiple,
+    options: el instanceof HTMLSelectElement ? [...el.options].map((o) => ({ value: o.value, label: o.label.trim() })) : [],
+  }));
+  if (options.tag !== 'select') {
+    throw new WebcapError('invalid_params', `web.select: ${label} is a <${options.tag}>, not a <select>; for a custom dropdown click it open and click the option`, { selector: label });
+  }
+  const wanted = values ?? labels!;
+  const key = values ? 'value' : 'label';
+  const missing = wanted.filter((w) => !options.options.some((o) => o[key] === w));
+  if (missing.length) {
+    const shown = options.options.slice(0, 30).map((o) => `${o.label} (${o.value})`).join(', ');
+    throw new WebcapError('invalid_params', `web.select: no option with ${key} ${missing.map((m) => JSON.stringify(m)).join(', ')} in ${label}; options: ${shown}`, { field: key, missing });
+  }
+  if (wanted.length > 1 && !options.multiple) {
+    throw new WebcapError('invalid_params', `web.select: ${label} takes one option, ${wanted.length} were given`, { field: key });
+  }
+  await ctx.polite(session);
+  const picked = await locator.selectOption(wanted.map((w) => ({ [key]: w })), { timeout });
+  const selected = options.options.filter((o) => picked.includes(o.value));
+  return { ok: true, selected };
+});
+
+export const hover = pageTool('web.hover', async (call, params) => {
+  const { page, session, timeout, ctx } = call;
+  const { locator } = await visible(call, params);
+  await ctx.polite(session);
+  await locator.hover({ timeout });
+  return { ok: true, url: page.url() };
+});
+
+export const type = pageTool('web.type', async (call, params) => {
+  const { page, session, timeout, ctx } = call;
+  const text = params.text as string;
+  const delay = (params.delay_ms as number | undefined) ?? 0;
+  const named = params.ref ?? params.selector ?? params.role;
+  const target = named ? (await visible(call, params)) : { locator: page.locator(':focus').first(), label: 'the focused element' };
+  if (!named && (await target.locator.count()) === 0) {
+    throw new WebcapError('invalid_params', 'web.type: nothing has focus; name the field (ref, selector or role + name)', { field: 'ref' });
+  }
+  const field = await describeField(target.locator, timeout);
+  if (field.kind !== 'plain') {
+    await ctx.confirm({ capability: 'web.type', selector: target.label, reason: `${field.kind}_field`, secret: text }, session);
+  }
+  if (text.includes('\n') && (await describeSubmit(target.locator, true, timeout)).sensitive) {
+    await ctx.confirm({ capability: 'web.type', selector: target.label, reason: 'form_submit' }, session);
+  }
+  await ctx.polite(session);
+  if (params.clear) await target.locator.clear({ timeout });
+  // Key by key (keydown, keypress, input, keyup per character): autocompletes and key handlers see real typing.
+  await target.locator.pressSequentially(text, { delay, timeout: timeout + delay * text.length });
+  const value = await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
+  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: field.kind === 'password' ? '[REDACTED]' : value }) };
+});
