@@ -17,6 +17,7 @@ const STOP = new Set(('find get show give click press open go select choose me t
   'with text named called labelled labeled label that which whose says saying titled title containing contains ' +
   'for to of on in at is are element elements item items please number no').split(' '));
 const PAGE_WORDS = new Set(['page', 'pages', 'pagination', 'pager']);
+const CJK_PAGE = /^第?(\d+)页$/;
 
 type Kind = (el: ElementInfo) => boolean;
 const type = (el: ElementInfo) => String(el.attributes.type ?? '').toLowerCase();
@@ -37,8 +38,9 @@ const KIND_WORDS: Record<string, string> = {
   dropdown: 'dropdown', select: 'dropdown', combobox: 'dropdown', menu: 'dropdown',
   checkbox: 'checkbox', checkboxes: 'checkbox', radio: 'radio',
 };
-const NEXT = /^(next|next page|more|older|›|»|>|→|下一页|下页|weiter|suivant|siguiente)\b|^(›|»|>|→)$|next\s*(›|»|>|→)?$/i;
-const PREVIOUS = /^(prev|previous|previous page|newer|‹|«|<|←|上一页|上页|zurück|précédent|anterior)\b|^(‹|«|<|←)$/i;
+// (?![a-z]) rather than \b: \b never fires after a CJK character.
+const NEXT = /^(next|more|older|›|»|>|→|下一页|下页|weiter|suivant|siguiente)(?![a-z])|next\s*(›|»|>|→)?$/i;
+const PREVIOUS = /^(prev|previous|newer|‹|«|<|←|上一页|上页|zurück|précédent|anterior)(?![a-z])/i;
 const LAST_PAGE = /^(last|last page|»»|>>|末页|尾页)$/i;
 
 export interface QueryOutcome { matches: ElementInfo[]; interpretation: string; note?: string }
@@ -54,7 +56,7 @@ export function runQuery(elements: ElementInfo[], query: string): QueryOutcome {
   let candidates = elements;
 
   const kinds = [...new Set(words.map((w) => KIND_WORDS[w]).filter(Boolean))];
-  const wantsPage = words.some((w) => PAGE_WORDS.has(w));
+  const wantsPage = words.some((w) => PAGE_WORDS.has(w) || CJK_PAGE.test(w));
   const ordinal = ordinalIn(words);
   const pageNumber = wantsPage ? (pageNumberIn(words) ?? (typeof ordinal === 'number' ? ordinal : undefined)) : undefined;
   const direction = words.includes('next') || words.includes('previous') || words.includes('prev');
@@ -75,7 +77,7 @@ export function runQuery(elements: ElementInfo[], query: string): QueryOutcome {
   if (words.includes('previous') || words.includes('prev')) { candidates = candidates.filter((el) => isDirection(el, 'prev', PREVIOUS)); read.push('previous-page control'); }
 
   const consumed = new Set([...Object.keys(KIND_WORDS), ...PAGE_WORDS, 'next', 'previous', 'prev', 'last', ...Object.keys(ORDINAL_WORDS)]);
-  const keywords = words.filter((w) => !STOP.has(w) && !consumed.has(w) && !/^\d+(st|nd|rd|th)?$/.test(w));
+  const keywords = words.filter((w) => !STOP.has(w) && !consumed.has(w) && !/^\d+(st|nd|rd|th)?$/.test(w) && !CJK_PAGE.test(w));
   let note: string | undefined;
   if (keywords.length) {
     const ranked = rankByKeywords(candidates, keywords);
@@ -114,7 +116,7 @@ function pageNumberIn(words: string[]): number | undefined {
     const after = words.slice(i + 1, i + 3).find((w) => /^\d+$/.test(w));
     if (after) return Number(after);
   }
-  const cjk = words.map((w) => /^第?(\d+)页$/.exec(w)?.[1]).find(Boolean);
+  const cjk = words.map((w) => CJK_PAGE.exec(w)?.[1]).find(Boolean);
   return cjk === undefined ? undefined : Number(cjk);
 }
 

@@ -2,6 +2,7 @@
 // or payment field, submitting a POST form or one with a password) are
 // confirmed through the host before they happen.
 import type { Locator } from 'playwright';
+import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { describeField, describeSubmit } from './field-kind.js';
@@ -28,7 +29,13 @@ export const fill = pageTool('web.fill', async (call, params) => {
     await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
   }
   await ctx.polite(session);
-  const value = await setValue(target, field.tag, field.type, text, timeout);
+  const value = await setValue(target, field.tag, field.type, text, timeout).catch((err: Error) => {
+    // A ref or role can name a button as easily as a field: say so, not "internal".
+    if (/Element is not an <input>/.test(err.message)) {
+      throw new WebcapError('invalid_params', `${label} is a <${field.tag}>, not a field web.fill can type into`, { ref: label, tag: field.tag });
+    }
+    throw err;
+  });
   return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag };
 });
 

@@ -12,7 +12,7 @@ const at = (path: string) => site.url('agent.test', path);
 
 beforeAll(async () => {
   site = await serve(agentRoutes);
-  host = testHost(testConfig({ browser: { max_concurrent_sessions: 20 }, network: { resolve: { 'agent.test': '127.0.0.1' } } }));
+  host = testHost(testConfig({ browser: { max_concurrent_sessions: 20, default_timeout_ms: 15_000 }, network: { resolve: { 'agent.test': '127.0.0.1' } } }));
 });
 afterAll(async () => {
   await host?.close();
@@ -102,6 +102,8 @@ describe('web.snapshot', () => {
     await expect(host.call('web.click', { session: s, name: 'Subscribe' })).rejects.toMatchObject({ code: 'invalid_params' });
     await expect(host.call('web.click', { session: s })).rejects.toMatchObject({ code: 'invalid_params' });
     await expect(host.call('web.click', { session: s, ref: 'button-1' })).rejects.toMatchObject({ code: 'invalid_params' });
+    const notAField = await host.call('web.fill', { session: s, role: 'button', name: 'Vanish', text: 'x' }).catch((e) => e);
+    expect(notAField).toMatchObject({ code: 'invalid_params', message: 'role=button[name="Vanish"] is a <button>, not a field web.fill can type into' });
   });
 
   it('diff: only what changed since the previous snapshot of the page; none; a navigation gives the full tree', async () => {
@@ -155,7 +157,7 @@ describe('web.snapshot', () => {
     const err = await host.call('web.click', { session: s, ref: vanish }).catch((e) => e);
     expect(err).toMatchObject({ code: 'stale_ref' });
     expect(err.message).toMatch(/no longer on the page.*web\.snapshot/);
-    expect(Date.now() - started).toBeLessThan(2000); // not waited out: the default timeout is 5 s
+    expect(Date.now() - started).toBeLessThan(3000); // not waited out: the default timeout is 15 s
   });
 
   it('a ref from before a navigation is stale_ref naming the navigation', async () => {
