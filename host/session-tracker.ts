@@ -10,6 +10,8 @@ export class SessionTracker {
   observe(capability: string, result: Record<string, unknown>): void {
     if (capability === 'web.open' && typeof result.session === 'string') this.opened(result.session);
     if (capability === 'web.close' && typeof result.closed === 'string') this.closed(result.closed);
+    // A call given a url with no session open (web.fill_form) opens one and says so.
+    if (result.opened_session === true && typeof result.session === 'string') this.opened(result.session);
   }
 
   opened(name: string): void {

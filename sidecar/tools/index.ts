@@ -4,6 +4,7 @@ import { click, fill, keypress } from './interaction.js';
 import { consentHandle } from './consent.js';
 import { cookiesGet, cookiesSet } from './cookies.js';
 import { extract } from './extract.js';
+import { fillForm } from './fill-form.js';
 import { consoleRead } from './console.js';
 import { downloadPage } from './download-page.js';
 import { hover, select, type } from './element-actions.js';
@@ -18,7 +19,7 @@ import { scroll, wait } from './waiting.js';
 import { snapshot } from './snapshot.js';
 import { findByText, pageContent, queryElements } from './page-content.js';
 
-export const tools: Tool[] = [open, navigate, close, click, fill, keypress, wait, scroll, extract, screenshot, cookiesGet, cookiesSet, consentHandle,
+export const tools: Tool[] = [open, navigate, close, click, fill, keypress, wait, scroll, extract, screenshot, cookiesGet, cookiesSet, consentHandle, fillForm,
   snapshot, pageContent, queryElements, findByText,
   // the rest of the browser tool set (issue 5)
   select, hover, type, upload, evaluate, tabs, pdf, consoleRead, downloadPage, url, status];

@@ -1,0 +1,31 @@
+// Audit screenshots of a form fill (before, filled, after), full page, saved
+// under the workspace screenshots folder. A failed screenshot is reported, not
+// fatal: the fill itself matters more than its picture.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Page } from 'playwright';
+import { captureFullPage } from '../capture/full-page.js';
+import { mapError } from '../errors.js';
+import { screenshotPath } from '../tools/screenshot.js';
+
+export class FormShots {
+  readonly paths: string[] = [];
+  readonly problems: string[] = [];
+  private readonly stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint() % 1000000n}`;
+
+  constructor(private readonly workspace: string, private readonly timeLeft: () => number) {}
+
+  async take(page: Page, label: string): Promise<void> {
+    const path = screenshotPath(this.workspace, `form-${this.stamp}-${this.paths.length + 1}-${label}.png`, 'png');
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      const shot = await captureFullPage(page, path, 'png', { timeout: this.timeLeft() });
+      if (shot.bytes) await writeFile(path, shot.bytes);
+      this.paths.push(path);
+    } catch (err) {
+      const e = mapError(err);
+      if (e.code === 'browser_crashed') throw e;
+      this.problems.push(`${label}: ${e.message}`);
+    }
+  }
+}
