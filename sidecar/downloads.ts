@@ -57,6 +57,9 @@ export function saveDownloads(page: Page, tab: string, workspace: string, events
   });
 }
 
+// Paths of downloads being written now: two same-named downloads at once must not pick the same file.
+const writing = new Set<string>();
+
 async function store(download: Download, entry: DownloadEntry, folder: string): Promise<void> {
   const byName = executableByName(entry.filename);
   if (byName) {
@@ -67,8 +70,13 @@ async function store(download: Download, entry: DownloadEntry, folder: string): 
   const failure = await download.failure();
   if (failure) throw new Error(`the download failed: ${failure}`);
   await mkdir(folder, { recursive: true });
-  const path = freePath(folder, entry.filename);
-  await download.saveAs(path);
+  const path = freePath(folder, entry.filename, (p) => writing.has(p));
+  writing.add(path);
+  try {
+    await download.saveAs(path);
+  } finally {
+    writing.delete(path);
+  }
   const file = await open(path, 'r');
   let head: Buffer;
   let size: number;

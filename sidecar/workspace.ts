@@ -57,11 +57,14 @@ export function safeFileName(suggested: string, fallback = 'download'): string {
   return name || fallback;
 }
 
-/** `name` in `folder`, or name-1, name-2 … if taken: a download never overwrites an earlier one. */
-export function freePath(folder: string, name: string): string {
+/**
+ * `name` in `folder`, or name-1, name-2 … if taken (on disk, or by `taken`: a
+ * download still being written): a download never overwrites an earlier one.
+ */
+export function freePath(folder: string, name: string, taken: (path: string) => boolean = () => false): string {
   const ext = extname(name);
   const stem = ext ? name.slice(0, -ext.length) : name;
   let candidate = join(folder, name);
-  for (let i = 1; existsSync(candidate); i++) candidate = join(folder, `${stem}-${i}${ext}`);
+  for (let i = 1; existsSync(candidate) || taken(candidate); i++) candidate = join(folder, `${stem}-${i}${ext}`);
   return candidate;
 }
