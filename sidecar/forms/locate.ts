@@ -24,6 +24,13 @@ export interface Located {
   problem?: string;
 }
 
+/** Removes our marks once the fill is over, so the page keeps no trace of how it was filled. */
+export async function clearMarks(page: Page, ...marks: string[]): Promise<void> {
+  await page.evaluate((names) => {
+    for (const name of names) for (const el of document.querySelectorAll(`[${name}]`)) el.removeAttribute(name);
+  }, [FIELD_MARK, ...marks]).catch(() => undefined); // the page may have navigated away: nothing left to clear
+}
+
 /** All marked elements of field i. */
 export const fieldLocator = (page: Page, index: number): Locator => page.locator(`[${FIELD_MARK}="${index}"]`);
 

@@ -4,8 +4,8 @@
 // secrets never come back in the result.
 import { WebcapError } from '../../manifests/errors.js';
 import { mapError } from '../errors.js';
-import { clickAndSettle, findSubmit } from '../forms/submit.js';
-import { fieldLocator, locateFields, STRATEGIES, type Located, type Strategy } from '../forms/locate.js';
+import { clickAndSettle, findSubmit, SUBMIT_MARK } from '../forms/submit.js';
+import { clearMarks, fieldLocator, locateFields, STRATEGIES, type Located, type Strategy } from '../forms/locate.js';
 import { mainText } from '../forms/main-text.js';
 import { setField, type FieldValue, type SetOutcome } from '../forms/set-field.js';
 import { FormShots } from '../forms/shots.js';
@@ -48,6 +48,7 @@ const fillOnPage = pageTool('web.fill_form', async (call, params) => {
   }
 
   const sent = params.submit ? await submit(call, left, { scope, located, filled, failed, shots, waitMs: (params.wait_after_submit as number | undefined) ?? 3000 }) : undefined;
+  await clearMarks(page, SUBMIT_MARK);
   const resultPage = session.page; // a form with target=_blank lands in a new tab
   await shots.take(resultPage, 'after');
   return {
