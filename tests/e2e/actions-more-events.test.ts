@@ -149,6 +149,10 @@ describe('web.tabs', () => {
     // Nothing reached the fixture server under that name, and the popup shows no page of it.
     expect(site.hits.filter((h) => h.startsWith('evil.test')).length).toBe(hitsBefore);
     expect(popup.title).not.toBe('Not found');
+    // …and the chain says the sidecar's guard refused it.
+    const chain = readFileSync(join(workspace, 'chain.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const blocked = chain.filter((e) => e.kind === 'network_blocked');
+    expect(JSON.stringify(blocked)).toMatch(/evil\.test \(not_allowlisted\)/);
   });
 });
 
