@@ -51,6 +51,8 @@ export function createMcpServer(options: McpOptions = {}): WebcapMcp {
   };
 
   const ready = offered(host.capabilities(), config).then((manifests) => (options.composite ? compositeFront(manifests, call) : perCapabilityFront(manifests, call)));
+  const built = ready.then(() => undefined);
+  built.catch(() => undefined); // reported to whoever awaits `ready`; never an unhandled rejection
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await ready).tools }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => (await ready).dispatch(req.params.name, req.params.arguments ?? {}));
 
@@ -58,7 +60,7 @@ export function createMcpServer(options: McpOptions = {}): WebcapMcp {
   return {
     server,
     host,
-    ready: ready.then(() => undefined),
+    ready: built,
     close: () => (closing ??= (async () => {
       await host.close();
       await server.close().catch(() => undefined);
