@@ -15,11 +15,13 @@ import { tabs } from './tabs.js';
 import { upload } from './upload.js';
 import { close, navigate, open } from './navigation.js';
 import { screenshot } from './screenshot.js';
+// web.scrape's manifest says provider "host": the host runs the pipeline and asks this handler only to render.
+import { scrape } from './scrape.js';
 import { scroll, wait } from './waiting.js';
 import { snapshot } from './snapshot.js';
 import { findByText, pageContent, queryElements } from './page-content.js';
 
-export const tools: Tool[] = [open, navigate, close, click, fill, keypress, wait, scroll, extract, screenshot, cookiesGet, cookiesSet, consentHandle, fillForm,
+export const tools: Tool[] = [open, navigate, close, click, fill, keypress, wait, scroll, extract, screenshot, cookiesGet, cookiesSet, consentHandle, scrape, fillForm,
   snapshot, pageContent, queryElements, findByText,
   // the rest of the browser tool set (issue 5)
   select, hover, type, upload, evaluate, tabs, pdf, consoleRead, downloadPage, url, status];

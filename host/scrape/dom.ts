@@ -1,0 +1,63 @@
+// The page as a linkedom Document, made to answer like a browser's DOM where
+// linkedom differs and the pipeline would notice:
+//  - linkedom has no base URL (document.baseURI is null), so Readability's own
+//    "make links absolute" step cannot work; here every URL attribute is made
+//    absolute against <base href> or the page URL first, as a browser resolves them.
+// Nothing here changes what Readability decides; it only sees the same DOM.
+import { parseHTML } from 'linkedom';
+
+// Attributes that hold one URL, by element.
+const URL_ATTRS: Array<[string, string]> = [
+  ['a', 'href'], ['area', 'href'], ['img', 'src'], ['source', 'src'], ['video', 'src'], ['video', 'poster'],
+  ['audio', 'src'], ['track', 'src'], ['iframe', 'src'], ['embed', 'src'], ['object', 'data'],
+  ['blockquote', 'cite'], ['q', 'cite'], ['ins', 'cite'], ['del', 'cite'], ['form', 'action'],
+];
+// Lazy-loading attributes Readability promotes to src: resolve them too.
+const LAZY_ATTRS = ['data-src', 'data-original', 'data-lazy-src'];
+
+export function parseDocument(html: string, pageUrl: string): Document {
+  const { document } = parseHTML(html) as unknown as { document: Document };
+  const base = baseUrl(document, pageUrl);
+  const hasBaseElement = Boolean(document.querySelector('base[href]'));
+  for (const [tag, attr] of URL_ATTRS) {
+    for (const el of document.querySelectorAll(`${tag}[${attr}]`)) {
+      const value = el.getAttribute(attr)!;
+      // Readability (in a browser) keeps in-page anchors as they are unless a <base> moves them.
+      if (value.startsWith('#') && !hasBaseElement) continue;
+      el.setAttribute(attr, absolute(value, base));
+    }
+  }
+  for (const el of document.querySelectorAll('img, source')) {
+    for (const attr of ['srcset', 'data-srcset']) {
+      const value = el.getAttribute(attr);
+      if (value) el.setAttribute(attr, absoluteSrcset(value, base));
+    }
+    for (const attr of LAZY_ATTRS) {
+      const value = el.getAttribute(attr);
+      if (value) el.setAttribute(attr, absolute(value, base));
+    }
+  }
+  return document;
+}
+
+function baseUrl(document: Document, pageUrl: string): string {
+  const href = document.querySelector('base[href]')?.getAttribute('href');
+  return href ? absolute(href, pageUrl) : pageUrl;
+}
+
+function absolute(value: string, base: string): string {
+  const trimmed = value.trim();
+  // javascript:, mailto:, data: … stay as written; Readability handles javascript: links itself.
+  try {
+    return new URL(trimmed, base).href;
+  } catch {
+    return value;
+  }
+}
+
+function absoluteSrcset(srcset: string, base: string): string {
+  return srcset.split(',').map((candidate) => {
+    const [url, ...descriptor] = candidate.trim().split(/\s+/);
+    return url ? [absolute(url, base), ...descriptor].join(' ') : '';
+  }).filter(Boolean).join(', ');
+}

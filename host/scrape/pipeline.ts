@@ -1,0 +1,85 @@
+// A fetched page → ScrapedContent: linkedom DOM, CAPTCHA/block/HTTP checks,
+// page metadata, Readability for the main content, turndown for Markdown.
+// The same for a browser-rendered page and for the plain-HTTP fallback.
+import { classifyPage, verdictError } from './classify.js';
+import { parseDocument } from './dom.js';
+import { pageLanguage } from './language.js';
+import { toMarkdown } from './markdown.js';
+import { isoDate, readMeta } from './metadata.js';
+import { cleanByline, readArticle } from './readable.js';
+import { trimTitle } from './title.js';
+import { countWords, plainText } from './text.js';
+import type { FetchedPage, ScrapedContent, ScrapeOptions } from './types.js';
+
+export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedContent {
+  const doc = parseDocument(page.html, page.url);
+  const title = doc.querySelector('title')?.textContent?.trim() ?? '';
+  const verdict = classifyPage(page, `${title}\n${doc.body ? plainText(doc.body) : ''}`);
+  if (!verdict.ok) throw verdictError(verdict, page);
+
+  const meta = readMeta(doc, page.headers['content-language']);
+  // Readability rewrites the document: keep the whole body first when the caller wants it.
+  const wholeBody = opts.mainContent ? undefined : (doc.body?.cloneNode(true) as Element | undefined);
+  const article = readArticle(doc);
+  const root = (opts.mainContent ? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
+  const html = root.innerHTML;
+  const text = plainText(root);
+  const { language, source } = pageLanguage(meta.declared_language, text);
+  const published = article?.publishedTime ?? meta.published_time;
+
+  const result: ScrapedContent = {
+    url: page.url,
+    title: trimTitle(article?.title || meta.title || page.url, meta.headings, article?.siteName ?? meta.site_name),
+    author: pickAuthor(article?.byline, meta.author),
+    publish_date: isoDate(published),
+    content_markdown: toMarkdown(html),
+    content_text: text,
+    word_count: countWords(text),
+    language,
+    metadata: compact({
+      site_name: article?.siteName ?? meta.site_name,
+      description: meta.description,
+      excerpt: article?.excerpt,
+      canonical_url: absolute(meta.canonical_url, page.url),
+      image: absolute(meta.image, page.url),
+      type: meta.type,
+      keywords: meta.keywords,
+      published_time: published,
+      modified_time: meta.modified_time,
+      modified_date: isoDate(meta.modified_time) ?? undefined,
+      dir: article?.dir,
+      language_source: source,
+      extraction: opts.mainContent ? (article ? 'readability' : 'body (no article found)') : 'body',
+      status: page.status,
+      content_type: page.headers['content-type'],
+    }),
+    rendered: page.rendered,
+  };
+  if (opts.format === 'html') result.content_html = html;
+  return result;
+}
+
+/**
+ * Readability's byline is sometimes the whole byline line ("Von Katrin Bauer · 20. Februar 2024");
+ * when the markup names the author inside it, the name alone is the better answer.
+ */
+function pickAuthor(byline: string | null | undefined, markup: string | undefined): string | null {
+  const fromReadability = cleanByline(byline);
+  const fromMarkup = cleanByline(markup);
+  if (fromReadability && fromMarkup && fromReadability !== fromMarkup && fromReadability.includes(fromMarkup)) return fromMarkup;
+  return fromReadability ?? fromMarkup;
+}
+
+function absolute(value: string | undefined, base: string): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value, base).href;
+  } catch {
+    return value;
+  }
+}
+
+/** Drops empty fields, so metadata lists what the page actually states. */
+function compact(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}

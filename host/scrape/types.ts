@@ -1,0 +1,35 @@
+// What web.scrape passes between its steps: a fetched page (from the browser
+// or the plain-HTTP fallback) and the ScrapedContent of seed 000 it becomes.
+
+export interface FetchedPage {
+  /** Final URL, after redirects. */
+  url: string;
+  status: number | null;
+  /** Lower-case names; only the few the pipeline reads. */
+  headers: Record<string, string>;
+  html: string;
+  /** true: the DOM after JavaScript ran in the browser; false: the HTTP body as served. */
+  rendered: boolean;
+}
+
+export type ScrapeFormat = 'markdown' | 'text' | 'html';
+
+export interface ScrapeOptions {
+  format: ScrapeFormat;
+  /** Readability's article only (true) or the whole body (false). */
+  mainContent: boolean;
+}
+
+export interface ScrapedContent {
+  url: string;
+  title: string;
+  author: string | null;
+  publish_date: string | null;
+  content_markdown: string;
+  content_text: string;
+  content_html?: string;
+  word_count: number;
+  language: string;
+  metadata: Record<string, unknown>;
+  rendered: boolean;
+}

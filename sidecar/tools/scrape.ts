@@ -1,0 +1,75 @@
+// web.scrape, the browser half: render the URL in a scratch context (so
+// JavaScript runs and the agent's sessions are left alone), let the requests
+// a script starts around load finish, and hand back the DOM as HTML. Readability
+// and Markdown run in the host (host/scrape/), the same pipeline its plain-HTTP
+// fallback uses, so both paths read a page the same way.
+import type { Page, Request } from 'playwright';
+import { WebcapError, type ErrorCode } from '../../manifests/errors.js';
+import { mapError } from '../errors.js';
+import { defineTool } from '../tool.js';
+
+// Script-written pages fetch their text around `load`; long-polling pages never stop, hence the cap.
+const SETTLE_MS = 3000;
+// Requests that can still change the text: data for the app, more script. Not images or fonts.
+const TEXT_BEARING = new Set(['fetch', 'xhr', 'script', 'document']);
+// What the host's pipeline reads from the response besides the body (language, challenge markers).
+const HEADERS = ['content-type', 'content-language', 'cf-mitigated', 'server', 'retry-after'];
+
+export const scrape = defineTool('web.scrape', async (ctx, params) => {
+  const url = params.url as string;
+  const timeout = params.timeout ?? ctx.init.browser.default_timeout_ms;
+  const started = Date.now();
+  let scratch;
+  try {
+    scratch = await ctx.sessions.scratch('scrape');
+  } catch (err) {
+    // Whatever stops the browser from starting is the host's cue to fetch without it.
+    if (err instanceof WebcapError) throw err;
+    throw new WebcapError('browser_crashed', `the browser could not start: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+  }
+  const { page } = scratch;
+  const inFlight = track(page);
+  try {
+    const response = await page.goto(url, { waitUntil: 'load', timeout });
+    const refused = response?.headers()['x-webcap-blocked'];
+    if (refused) {
+      const b = ctx.lastBlocked(scratch.name);
+      throw new WebcapError((b?.code ?? refused) as ErrorCode, b?.reason ?? `a redirect from ${url} was blocked (${refused})`, { url: b?.url, host: b?.host });
+    }
+    await inFlight.settle(Math.min(SETTLE_MS, timeout - (Date.now() - started)));
+    const all = response ? await response.allHeaders() : {};
+    const headers = Object.fromEntries(HEADERS.filter((h) => all[h] !== undefined).map((h) => [h, all[h]]));
+    return { url: page.url(), status: response?.status() ?? null, headers, html: await page.content() };
+  } catch (err) {
+    throw mapError(err, { url, blocked: ctx.lastBlocked(scratch.name) });
+  } finally {
+    await scratch.close();
+  }
+});
+
+/** Counts the page's text-bearing requests from before navigation, so ones a script starts during load are seen too. */
+function track(page: Page) {
+  const pending = new Set<Request>();
+  let changed = () => undefined as void;
+  page.on('request', (r) => { if (TEXT_BEARING.has(r.resourceType())) pending.add(r); });
+  const done = (r: Request) => { if (pending.delete(r)) changed(); };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async settle(capMs: number) {
+      const deadline = Date.now() + Math.max(0, capMs);
+      // Bounded: a page stuck in a busy script must not hold the scrape past its time.
+      const frames = () => Promise.race([
+        page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))).catch(() => undefined),
+        new Promise((r) => setTimeout(r, Math.min(500, Math.max(0, deadline - Date.now())))),
+      ]);
+      do {
+        while (pending.size > 0 && Date.now() < deadline) {
+          await new Promise<void>((r) => { changed = r; setTimeout(r, Math.max(0, deadline - Date.now())); });
+        }
+        // Response handlers write the page in the tasks after a request ends, and may start the next request.
+        await frames();
+      } while (pending.size > 0 && Date.now() < deadline);
+    },
+  };
+}

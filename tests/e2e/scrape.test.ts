@@ -1,0 +1,236 @@
+// web.scrape through the real stack: host policy chain → sidecar → headless
+// Chromium renders the saved real-world pages → Readability on linkedom →
+// Markdown. Then the same pages with no browser (plain-HTTP fallback), every
+// error code, and the cache.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Host } from '../../host/host.js';
+import { WebcapError } from '../../manifests/errors.js';
+import { serve, type FixtureServer } from '../helpers/fixture-server.js';
+import { testConfig, testHost } from '../helpers/host.js';
+import { ARTICLES, articleRoutes } from '../fixtures/articles/site.js';
+
+type Scraped = {
+  url: string; title: string; author: string | null; publish_date: string | null; content_markdown: string; content_text: string;
+  content_html?: string; word_count: number; language: string; metadata: Record<string, unknown>; scrape_time_ms: number; cached: boolean; rendered: boolean;
+};
+
+const HOSTS = ['news.test', 'blog.test', 'docs.test', 'magazin.test', 'intranet.test'];
+let site: FixtureServer;
+let browser: Host;
+let noBrowser: Host;
+const at = (host: string, path: string) => site.url(host, path);
+const scrape = async (h: Host, params: Record<string, unknown>) => (await h.call('web.scrape', params)) as unknown as Scraped;
+
+async function failure(p: Promise<unknown>): Promise<WebcapError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(WebcapError);
+    return err as WebcapError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeAll(async () => {
+  site = await serve({
+    ...articleRoutes(),
+    // Redirects out of bounds: the fallback must apply the browser guard's rules to every hop.
+    '/hop/outside': (_req, res) => { res.writeHead(302, { location: 'http://elsewhere.example/' }); res.end(); },
+    '/hop/private': (_req, res) => { res.writeHead(302, { location: at('intranet.test', '/admin') }); res.end(); },
+  });
+  // intranet.test resolves to an address allow_private does not list: reaching it is SSRF.
+  const resolve = { ...Object.fromEntries(HOSTS.map((h) => [h, '127.0.0.1'])), 'intranet.test': '10.9.9.9' };
+  browser = testHost(testConfig({ network: { resolve } }));
+  noBrowser = testHost(testConfig({ browser: { executable_path: '/nonexistent/chromium' }, network: { resolve } }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await noBrowser?.close();
+  await site?.close();
+});
+
+describe('web.scrape on saved real-world pages (rendered in Chromium)', () => {
+  it('news article: headline, byline, date, language; story text without navigation, ads, cookie banner or footer', async () => {
+    const r = await scrape(browser, { url: at('news.test', ARTICLES.news) });
+    expect(r).toMatchObject({
+      url: at('news.test', ARTICLES.news), title: 'Harbour authority approves tidal barrier after decade of floods',
+      author: 'Maria Lindqvist', publish_date: '2024-05-14T06:30:00.000Z', language: 'en-GB', rendered: true, cached: false,
+    });
+    expect(r.content_markdown).toContain('## Fishing fleet concerns');
+    expect(r.content_markdown).toContain('> We are not against flood defences.');
+    expect(r.content_text).toContain('Board members voted nine to two on Monday evening');
+    expect(r.content_text).toContain('restoration upstream');
+    for (const junk of ['Subscribe from', 'Summer sale', 'Compare energy tariffs', 'Retire to the coast', 'Related stories', 'We use cookies', 'Ferry workers', 'All rights reserved', 'Get the morning briefing', 'Share on']) {
+      expect(r.content_markdown, junk).not.toContain(junk);
+    }
+    expect(r.word_count).toBeGreaterThan(400);
+    expect(r.metadata).toMatchObject({ site_name: 'The Harbour Gazette', image: at('news.test', '/media/2024/05/barrier-render.jpg'), status: 200 });
+    expect(r.scrape_time_ms).toBeGreaterThan(0);
+  });
+
+  it('blog post (French WordPress): author from the hCard, date from <time>, absolute image and links, no sidebar or comment form', async () => {
+    const r = await scrape(browser, { url: at('blog.test', ARTICLES.blog) });
+    expect(r).toMatchObject({
+      title: 'Mon potager sur le balcon : bilan d’une première saison', author: 'Julie Martin',
+      publish_date: '2023-11-02T08:15:00.000Z', language: 'fr-FR', rendered: true,
+    });
+    expect(r.content_text).toContain('Les tomates cerises ont été la grande réussite de l’été.');
+    expect(r.content_markdown).toMatch(/^- +Radis : quatre semis, presque aucune perte$/m);
+    expect(r.content_markdown).toContain(`![Le balcon en août, envahi par les tomates](${at('blog.test', '/wp-content/uploads/2023/11/balcon-aout-1024x768.jpg')})`);
+    expect(r.content_markdown).toContain(`[les semis en intérieur](${at('blog.test', '/2023/05/semis-en-interieur/')})`);
+    for (const junk of ['Archives', 'Catégories', 'Laisser un commentaire', 'Articles similaires', 'Accueil', 'propulsé par WordPress', 'Partager']) {
+      expect(r.content_markdown, junk).not.toContain(junk);
+    }
+  });
+
+  it('documentation page: fenced code with its language, a GFM table, absolute links, no sidebar or footer', async () => {
+    const r = await scrape(browser, { url: at('docs.test', ARTICLES.docs) });
+    expect(r).toMatchObject({ title: 'Configuration reference', author: null, publish_date: null, language: 'en', rendered: true });
+    expect(r.content_markdown).toContain('```toml\n[source]\npath = "data/incoming"\npattern = "*.csv"\n\n[sink]');
+    expect(r.content_markdown).toContain('```python\nfrom tidewater import Config\n\nconfig = Config.load("tidewater.toml")\nif config.pipeline.workers > 8:\n    print("that is a lot of workers")\n```');
+    expect(r.content_markdown).toContain('| Key | Type | Default | Meaning |\n| --- | --- | --- | --- |\n| `batch_size` | integer | 500 | Records written to the sink in one transaction. |');
+    expect(r.content_markdown).toContain(`[changelog](${at('docs.test', '/en/stable/changelog.html#v3-2')})`);
+    for (const junk of ['Getting started', 'Tutorial: your first pipeline', 'Edit on GitHub', 'Built with', 'Previous', 'Copyright']) {
+      expect(r.content_markdown, junk).not.toContain(junk);
+    }
+  });
+
+  it('page whose text a script writes after load: the rendered story, its byline, date and language', async () => {
+    const r = await scrape(browser, { url: at('magazin.test', ARTICLES.js) });
+    expect(r).toMatchObject({
+      title: 'Mit dem Nachtzug über die Alpen', author: 'Katrin Bauer', publish_date: '2024-02-20T05:00:00.000Z', language: 'de', rendered: true,
+    });
+    expect(r.content_text).toContain('Um kurz nach neun verlässt der Nachtzug den Münchner Hauptbahnhof');
+    expect(r.content_text).toContain('Sie würden wieder mit dem Nachtzug fahren.');
+    for (const junk of ['Wird geladen', 'Anzeige', 'Impressum']) expect(r.content_text, junk).not.toContain(junk);
+    expect(r.content_markdown).not.toMatch(/\[(Start|Reisen|Natur|Kultur|Abo)\]\(/);
+  });
+
+  it('follows redirects (final URL reported), main_content=false keeps the whole body, format=html adds content_html', async () => {
+    const moved = await scrape(browser, { url: at('news.test', '/old/tidal-barrier') });
+    expect(moved.url).toBe(at('news.test', ARTICLES.news));
+    const whole = await scrape(browser, { url: at('news.test', ARTICLES.news), main_content: false, format: 'html' });
+    expect(whole.content_text).toContain('Related stories');
+    expect(whole.content_text).toContain('Board members voted');
+    expect(whole.content_html).toContain('<h1 class="story-headline">');
+    expect(whole.metadata.extraction).toBe('body');
+  });
+
+  it('leaves the agent\'s sessions alone: the current session and its page are unchanged after a scrape', async () => {
+    const opened = await browser.call('web.open', { url: at('docs.test', ARTICLES.docs) });
+    await scrape(browser, { url: at('blog.test', ARTICLES.blog), cache: false });
+    const h1 = await browser.call('web.extract', { selector: 'h1' });
+    expect((h1.items as Array<{ text: string }>)[0].text).toContain('Configuration reference');
+    await browser.call('web.close', { session: opened.session as string });
+  });
+});
+
+describe('web.scrape without a browser: plain-HTTP fallback (executable_path points nowhere)', () => {
+  it('reads the same article with rendered: false and says why', async () => {
+    const r = await scrape(noBrowser, { url: at('news.test', ARTICLES.news) });
+    expect(r).toMatchObject({
+      title: 'Harbour authority approves tidal barrier after decade of floods', author: 'Maria Lindqvist',
+      publish_date: '2024-05-14T06:30:00.000Z', language: 'en-GB', rendered: false, cached: false,
+    });
+    expect(r.content_text).toContain('Board members voted nine to two');
+    expect(r.content_markdown).not.toContain('Summer sale');
+    expect(String(r.metadata.render_fallback)).toMatch(/^browser_crashed: Chromium not found at \/nonexistent\/chromium/);
+  });
+
+  it('decodes gzip and follows redirects itself', async () => {
+    const gz = await scrape(noBrowser, { url: at('news.test', '/gz/tidal-barrier') });
+    expect(gz.content_text).toContain('Board members voted nine to two');
+    const moved = await scrape(noBrowser, { url: at('news.test', '/old/tidal-barrier') });
+    expect(moved.url).toBe(at('news.test', ARTICLES.news));
+  });
+
+  it('cannot run the page\'s JavaScript: the script-written story is not there (and the result is not cached)', async () => {
+    const r = await scrape(noBrowser, { url: at('magazin.test', ARTICLES.js) });
+    expect(r.rendered).toBe(false);
+    expect(r.content_text).not.toContain('Nachtzug');
+    const again = await scrape(noBrowser, { url: at('magazin.test', ARTICLES.js) });
+    expect(again.cached).toBe(false);
+  });
+
+  it('applies the network rules to every redirect hop: not_allowlisted, ssrf_blocked', async () => {
+    const outside = await failure(scrape(noBrowser, { url: at('news.test', '/hop/outside') }));
+    expect([outside.code, outside.details.host]).toEqual(['not_allowlisted', 'elsewhere.example']);
+    const inside = await failure(scrape(noBrowser, { url: at('news.test', '/hop/private') }));
+    expect(inside.code).toBe('ssrf_blocked');
+    expect(inside.message).toContain('10.9.9.9');
+  });
+
+  it('error codes: http_error (404), timeout, captcha_detected, blocked', async () => {
+    const missing = await failure(scrape(noBrowser, { url: at('news.test', '/missing') }));
+    expect([missing.code, missing.details.status]).toEqual(['http_error', 404]);
+    const slow = await failure(scrape(noBrowser, { url: at('news.test', '/slow'), timeout: 1000 }));
+    expect(slow.code).toBe('timeout');
+    const captcha = await failure(scrape(noBrowser, { url: at('news.test', '/bot/cloudflare-challenge-unlabelled') }));
+    expect([captcha.code, captcha.details.vendor]).toEqual(['captcha_detected', 'cloudflare_challenge']);
+    const blocked = await failure(scrape(noBrowser, { url: at('news.test', '/bot/akamai') }));
+    expect([blocked.code, blocked.details.vendor]).toEqual(['blocked', 'akamai']);
+  });
+});
+
+describe('web.scrape error codes (rendered)', () => {
+  it('http_error with the status: 404 and 410', async () => {
+    const e404 = await failure(scrape(browser, { url: at('news.test', '/missing') }));
+    expect([e404.code, e404.details.status]).toEqual(['http_error', 404]);
+    const e410 = await failure(scrape(browser, { url: at('news.test', '/gone') }));
+    expect([e410.code, e410.details.status]).toEqual(['http_error', 410]);
+  });
+
+  it('timeout for a page that does not answer in time', async () => {
+    const started = Date.now();
+    const e = await failure(scrape(browser, { url: at('news.test', '/slow'), timeout: 1500 }));
+    expect(e.code).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(6000);
+  });
+
+  it.each([
+    ['/bot/recaptcha', 'recaptcha'],
+    ['/bot/hcaptcha', 'hcaptcha'],
+    ['/bot/cloudflare-challenge', 'cloudflare_challenge'],
+    ['/bot/cloudflare-challenge-unlabelled', 'cloudflare_challenge'],
+  ])('captcha_detected for %s (%s)', async (path, vendor) => {
+    const e = await failure(scrape(browser, { url: at('news.test', path) }));
+    expect([e.code, e.details.vendor]).toEqual(['captcha_detected', vendor]);
+    expect(e.message).toContain('does not solve CAPTCHAs');
+  });
+
+  it.each([
+    ['/bot/cloudflare-blocked', 'cloudflare'],
+    ['/bot/akamai', 'akamai'],
+  ])('blocked for the anti-bot page at %s (%s)', async (path, vendor) => {
+    const e = await failure(scrape(browser, { url: at('news.test', path) }));
+    expect([e.code, e.details.vendor, e.details.status]).toEqual(['blocked', vendor, 403]);
+  });
+
+  it('governance first: not_allowlisted, unsupported_scheme and invalid_params never reach a browser', async () => {
+    expect((await failure(scrape(browser, { url: 'http://elsewhere.example/' }))).code).toBe('not_allowlisted');
+    expect((await failure(scrape(browser, { url: 'file:///etc/passwd' }))).code).toBe('unsupported_scheme');
+    expect((await failure(scrape(browser, { url: at('news.test', '/'), format: 'pdf' }))).code).toBe('invalid_params');
+  });
+});
+
+describe('web.scrape cache', () => {
+  it('a repeated call is answered from the cache in under 50 ms without touching the site; cache:false fetches again', async () => {
+    const url = at('news.test', '/gz/tidal-barrier');
+    const first = await scrape(browser, { url });
+    expect(first.cached).toBe(false);
+    const hitsBefore = site.hits.filter((h) => h.endsWith('/gz/tidal-barrier')).length;
+    const started = performance.now();
+    const second = await scrape(browser, { url: `${url}#comments` });
+    const elapsed = performance.now() - started;
+    expect(second.cached).toBe(true);
+    expect(elapsed).toBeLessThan(50);
+    expect(second.scrape_time_ms).toBeLessThan(50);
+    expect({ ...second, cached: false, scrape_time_ms: 0 }).toEqual({ ...first, scrape_time_ms: 0 });
+    expect(site.hits.filter((h) => h.endsWith('/gz/tidal-barrier')).length).toBe(hitsBefore);
+    const fresh = await scrape(browser, { url, cache: false });
+    expect(fresh.cached).toBe(false);
+    expect(site.hits.filter((h) => h.endsWith('/gz/tidal-barrier')).length).toBe(hitsBefore + 1);
+    const asHtml = await scrape(browser, { url, format: 'html' });
+    expect([asHtml.cached, typeof asHtml.content_html]).toEqual([false, 'string']);
+  });
+});
