@@ -25,6 +25,11 @@ const GRACE_MS = 2000;
 
 export class SidecarClient {
   private running: Running | undefined;
+  // Time spent waiting for the user's answer does not count against a call's
+  // timeout: a person reading a consent prompt is not a hung browser.
+  private asking = 0;
+  private askedMs = 0;
+  private askStartedAt = 0;
 
   constructor(private readonly init: SidecarInit, private readonly handlers: SidecarHandlers, private readonly log: Logger) {}
 
@@ -34,11 +39,19 @@ export class SidecarClient {
     const run = this.start();
     const cancel = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
+    const started = Date.now();
+    const askedBefore = this.askedTotal();
     const watchdog = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      const check = () => {
+        const remaining = timeoutMs + GRACE_MS - (Date.now() - started - (this.askedTotal() - askedBefore));
+        if (this.asking > 0 || remaining > 0) {
+          timer = setTimeout(check, this.asking > 0 ? 1000 : remaining);
+          return;
+        }
         cancel.cancel();
         reject(new WebcapError('timeout', `${capability} did not finish within ${timeoutMs} ms`, { timeout_ms: timeoutMs }));
-      }, timeoutMs + GRACE_MS);
+      };
+      timer = setTimeout(check, timeoutMs + GRACE_MS);
     });
     try {
       await Promise.race([run.ready, run.exited]);
@@ -49,6 +62,10 @@ export class SidecarClient {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  private askedTotal(): number {
+    return this.askedMs + (this.asking > 0 ? Date.now() - this.askStartedAt : 0);
   }
 
   async close(): Promise<void> {
@@ -84,7 +101,14 @@ export class SidecarClient {
     exited.catch(() => undefined);
     connection.onNotification(BlockedNotification, (b) => this.handlers.onBlocked(b));
     connection.onNotification(EventNotification, (e) => this.handlers.onEvent(e));
-    connection.onRequest(SensitiveRequest, (a) => this.handlers.onSensitive(a));
+    connection.onRequest(SensitiveRequest, async (a) => {
+      if (this.asking++ === 0) this.askStartedAt = Date.now();
+      try {
+        return await this.handlers.onSensitive(a);
+      } finally {
+        if (--this.asking === 0) this.askedMs += Date.now() - this.askStartedAt;
+      }
+    });
     connection.onError(([err]) => this.log.debug({ err: err.message }, 'sidecar wire error'));
     connection.listen();
     const ready = connection.sendRequest(InitRequest, this.init);
