@@ -42,6 +42,9 @@ export function collectInPage({ attr, next }: InPageArgs): { next: number; eleme
   const isVisible = (el: Element): boolean => {
     if (el.hasAttribute('hidden')) return false;
     if (HIDING_CLASSES.some((c) => el.classList.contains(c))) return false;
+    // Also catches what computed style alone misses: a hidden ancestor, the
+    // content of a closed <details> (content-visibility), opacity aside.
+    if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true })) return false;
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') return false;
     const box = el.getBoundingClientRect();
