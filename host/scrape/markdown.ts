@@ -54,7 +54,26 @@ function createService(): TurndownService {
       return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
     },
   });
+  // The gfm plugin keeps a table without a heading row as raw HTML; as Markdown it reads better
+  // under an empty heading row (GFM needs one), without claiming its first row is a header.
+  service.addRule('tableWithoutHeading', {
+    filter: (node) => node.nodeName === 'TABLE' && !hasHeadingRow(node as HTMLTableElement),
+    replacement: (content, node) => {
+      const rows = Array.from((node as HTMLTableElement).rows);
+      const columns = Math.max(1, ...rows.map((r) => r.cells.length));
+      const head = `|${'  |'.repeat(columns)}\n|${' --- |'.repeat(columns)}`;
+      return `\n\n${head}\n${content.replace(/^\n+/, '').replace(/\n{2,}/g, '\n')}\n\n`;
+    },
+  });
+  service.addRule('tableCaption', { filter: ['caption'], replacement: (content) => `\n\n${content.trim()}\n\n` });
   return service;
+}
+
+/** As the gfm plugin decides it: the first row is in a <thead>, or is all <th>. */
+function hasHeadingRow(table: HTMLTableElement): boolean {
+  const first = table.rows[0];
+  if (!first) return true;    // an empty table: nothing to add
+  return first.parentElement?.nodeName === 'THEAD' || Array.from(first.cells).every((c) => c.nodeName === 'TH');
 }
 
 let service: TurndownService | undefined;

@@ -46,7 +46,9 @@ function walk(node: Node, out: string[], pre: boolean): void {
   const name = node.nodeName.toUpperCase();
   if (SKIP.has(name)) return;
   if (name === 'BR') { pushBreak(out, '\n'); return; }
-  const br = PARAGRAPH.has(name) ? '\n\n' : LINE.has(name) ? '\n' : CELL.has(name) ? '\t' : '';
+  // A list inside a list item continues the list: one line apart, not a paragraph.
+  const nestedList = (name === 'UL' || name === 'OL') && node.parentNode?.nodeName.toUpperCase() === 'LI';
+  const br = nestedList || LINE.has(name) ? '\n' : PARAGRAPH.has(name) ? '\n\n' : CELL.has(name) ? '\t' : '';
   // A row's first cell starts the line; the others are a tab apart.
   if (br === '\t') { if (!['', '\n'].includes(lastChar(out))) out.push(br); } else if (br) pushBreak(out, br);
   const inPre = pre || name === 'PRE' || name === 'TEXTAREA';

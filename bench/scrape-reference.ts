@@ -1,0 +1,54 @@
+// web.scrape's Readability step on two DOMs: linkedom (what webcap runs) and
+// jsdom (the reference: a spec-following DOM, the one Mozilla tests
+// Readability with). Same Readability, same options, same text and Markdown
+// steps; only the DOM differs. Used by the bench and by the parity unit test.
+import { JSDOM } from 'jsdom';
+import { parseDocument } from '../host/scrape/dom.js';
+import { toMarkdown } from '../host/scrape/markdown.js';
+import { readArticle } from '../host/scrape/readable.js';
+import { plainText } from '../host/scrape/text.js';
+
+export interface ReadResult {
+  title: string | null;
+  byline: string | null;
+  publishedTime: string | null;
+  lang: string | null;
+  excerpt: string | null;
+  siteName: string | null;
+  text: string;
+  markdown: string;
+}
+
+function result(article: ReturnType<typeof readArticle>): ReadResult {
+  return {
+    title: article?.title ?? null, byline: article?.byline ?? null, publishedTime: article?.publishedTime ?? null,
+    lang: article?.lang ?? null, excerpt: article?.excerpt ?? null, siteName: article?.siteName ?? null,
+    text: article ? plainText(article.content) : '', markdown: article ? toMarkdown(article.content.innerHTML) : '',
+  };
+}
+
+export function readWithLinkedom(html: string, url: string): ReadResult {
+  return result(readArticle(parseDocument(html, url)));
+}
+
+export function readWithJsdom(html: string, url: string): ReadResult {
+  // jsdom knows the page URL, so Readability's own link fixing works there; scripts never run.
+  const { document } = new JSDOM(html, { url }).window;
+  return result(readArticle(document as unknown as Document));
+}
+
+/** Dice coefficient over the two texts' word multisets: 1 = the same words, as often. */
+export function textAgreement(a: string, b: string): number {
+  const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.length === 0 && wb.length === 0) return 1;
+  const counts = new Map<string, number>();
+  for (const w of wa) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let shared = 0;
+  for (const w of wb) {
+    const n = counts.get(w) ?? 0;
+    if (n > 0) { shared++; counts.set(w, n - 1); }
+  }
+  return (2 * shared) / (wa.length + wb.length);
+}

@@ -1,0 +1,54 @@
+// CAPTCHA, anti-bot block, HTTP error or content: decided from the page as
+// served or rendered. The bot pages are saved copies of what the vendors send.
+import { describe, expect, it } from 'vitest';
+import { classifyPage } from '../../../host/scrape/classify.js';
+import { parseDocument } from '../../../host/scrape/dom.js';
+import { plainText } from '../../../host/scrape/text.js';
+import type { FetchedPage } from '../../../host/scrape/types.js';
+import { articleFile, botPage } from '../../fixtures/articles/site.js';
+
+function verdict(html: string, status: number, headers: Record<string, string> = {}) {
+  const page: FetchedPage = { url: 'https://news.test/x', status, headers, html, rendered: true };
+  const doc = parseDocument(html, page.url);
+  return classifyPage(page, `${doc.querySelector('title')?.textContent ?? ''}\n${plainText(doc.body)}`);
+}
+
+describe('classifyPage', () => {
+  it.each([
+    ['recaptcha.html', 429, {}, 'captcha_detected', 'recaptcha'],
+    ['hcaptcha.html', 403, {}, 'captcha_detected', 'hcaptcha'],
+    ['cloudflare-challenge.html', 403, { 'cf-mitigated': 'challenge' }, 'captcha_detected', 'cloudflare_challenge'],
+    ['cloudflare-challenge.html', 503, {}, 'captcha_detected', 'cloudflare_challenge'],
+    ['cloudflare-challenge.html', 200, {}, 'captcha_detected', 'cloudflare_challenge'],
+    ['cloudflare-blocked.html', 403, {}, 'blocked', 'cloudflare'],
+    ['akamai-denied.html', 403, {}, 'blocked', 'akamai'],
+  ])('%s (HTTP %i) → %s', (file, status, headers, code, vendor) => {
+    expect(verdict(botPage(file), status, headers)).toEqual({ ok: false, code, vendor });
+  });
+
+  it('an article with a reCAPTCHA under its comment form is still the article', () => {
+    expect(articleFile('blog-post.html')).toContain('g-recaptcha');
+    expect(verdict(articleFile('blog-post.html'), 200)).toEqual({ ok: true });
+  });
+
+  it('Cloudflare\'s cf-mitigated: challenge header decides even on a 200', () => {
+    expect(verdict('<html><body><p>Loading…</p></body></html>', 200, { 'cf-mitigated': 'challenge' })).toMatchObject({ code: 'captcha_detected' });
+  });
+
+  it('a short page titled as a human check is a CAPTCHA, whoever serves it', () => {
+    expect(verdict('<html><head><title>Human verification</title></head><body><p>Slide to continue.</p></body></html>', 200)).toMatchObject({ code: 'captcha_detected', vendor: 'generic' });
+  });
+
+  it('an unknown vendor\'s short 403 "access denied" page is blocked; a plain 403 or 429 is an http_error', () => {
+    expect(verdict('<html><body><h1>Access denied</h1><p>Automated requests are not allowed.</p></body></html>', 403)).toEqual({ ok: false, code: 'blocked', vendor: 'unknown' });
+    expect(verdict('<html><body><h1>Forbidden</h1></body></html>', 403)).toEqual({ ok: false, code: 'http_error', status: 403 });
+    expect(verdict('<html><body><h1>Too Many Requests</h1></body></html>', 429)).toEqual({ ok: false, code: 'http_error', status: 429 });
+  });
+
+  it('404 and 500 are http_error with the status; a long article mentioning CAPTCHAs is content', () => {
+    expect(verdict('<h1>Not found</h1>', 404)).toEqual({ ok: false, code: 'http_error', status: 404 });
+    expect(verdict('<h1>Oops</h1>', 500)).toEqual({ ok: false, code: 'http_error', status: 500 });
+    const essay = `<html><head><title>Why CAPTCHA is hard</title></head><body><article>${'<p>Sites use reCAPTCHA and hCaptcha to tell people from bots, and users find them tiring.</p>'.repeat(20)}</article></body></html>`;
+    expect(verdict(essay, 200)).toEqual({ ok: true });
+  });
+});
