@@ -6,6 +6,7 @@ import type { Page } from 'playwright';
 import { documentMark, marksOf } from '../refs/page-marks.js';
 import { ID_ATTRIBUTE } from '../refs/locate.js';
 import type { Session } from '../sessions.js';
+import { PAYMENT } from '../tools/field-kind.js';
 import { collectInPage, type RawElement } from './in-page.js';
 
 export interface ElementInfo extends RawElement {
@@ -22,7 +23,7 @@ export async function collectElements(session: Session, page: Page): Promise<Ele
   const all: ElementInfo[] = [];
   for (const frame of page.frames()) {
     // A frame can detach while we walk them; what it held is gone with it.
-    const found = await frame.evaluate(collectInPage, { attr: ID_ATTRIBUTE, next }).catch(() => undefined);
+    const found = await frame.evaluate(collectInPage, { attr: ID_ATTRIBUTE, next, payment: PAYMENT.source }).catch(() => undefined);
     if (!found) continue;
     next = found.next;
     const where = frame === page.mainFrame() ? {} : { frame: frame.url() };

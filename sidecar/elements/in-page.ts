@@ -15,11 +15,13 @@ export interface RawElement {
 
 export interface InPageArgs {
   attr: string;
+  /** Source of the regex that marks a payment field by its hints (field-kind.ts). */
+  payment: string;
   /** The session's next unused id number. */
   next: number;
 }
 
-export function collectInPage({ attr, next }: InPageArgs): { next: number; elements: RawElement[] } {
+export function collectInPage({ attr, next, payment }: InPageArgs): { next: number; elements: RawElement[] } {
   const CANDIDATES = 'a, button, input, textarea, select, [onclick], [role=button], [role=link], [tabindex]';
   const HIDING_CLASSES = ['hidden', 'invisible', 'sr-only', 'visually-hidden'];
   const REPORTED = ['href', 'type', 'name', 'id', 'role', 'placeholder', 'aria-label', 'title', 'rel', 'target', 'disabled'];
@@ -71,8 +73,9 @@ export function collectInPage({ attr, next }: InPageArgs): { next: number; eleme
     if (el.classList.length) attributes.class = [...el.classList];
     const tag = el.tagName.toLowerCase();
     const type = (el.getAttribute('type') ?? '').toLowerCase();
-    // A field's current value helps an agent; a password's never leaves the page.
-    if ((tag === 'input' || tag === 'textarea') && type !== 'password') {
+    // A field's current value helps an agent; a password's or a card's never leaves the page.
+    const hints = [el.getAttribute('autocomplete'), el.getAttribute('name'), el.id].filter(Boolean).join(' ');
+    if ((tag === 'input' || tag === 'textarea') && type !== 'password' && !new RegExp(payment, 'i').test(hints)) {
       const value = (el as HTMLInputElement).value;
       if (value && !['submit', 'button', 'reset'].includes(type)) attributes.value = value.slice(0, 200);
     }

@@ -3,6 +3,7 @@
 // (CSRF tokens and the like) and vector-path noise. Parsed with linkedom from
 // the serialized DOM, so page scripts cannot interfere with the cleaning.
 import { parseHTML } from 'linkedom';
+import { PAYMENT } from '../tools/field-kind.js';
 
 const DROPPED_ELEMENTS = 'script, style, noscript, template, link, meta, base, object, embed, input[type=hidden], [hidden]';
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'poster']);
@@ -13,6 +14,11 @@ export function sanitizeHtml(source: string): string {
   const { document } = parseHTML(source);
   for (const el of [...document.querySelectorAll(DROPPED_ELEMENTS)]) el.remove();
   for (const svg of [...document.querySelectorAll('svg')]) svg.replaceChildren();
+  // A value written into a password or payment field's markup is a secret too.
+  for (const field of [...document.querySelectorAll('input, textarea')]) {
+    const hints = [field.getAttribute('autocomplete'), field.getAttribute('name'), field.id].filter(Boolean).join(' ');
+    if ((field.getAttribute('type') ?? '').toLowerCase() === 'password' || PAYMENT.test(hints)) field.removeAttribute('value');
+  }
   for (const el of [...document.querySelectorAll('*')]) {
     for (const { name, value } of [...el.attributes]) {
       const lower = name.toLowerCase();

@@ -5,7 +5,8 @@ import type { Locator } from 'playwright';
 
 export interface FieldInfo { tag: string; type: string; kind: 'password' | 'payment' | 'plain' }
 
-const PAYMENT = /^cc-|card|cvc|cvv|iban|expir/i;
+/** Hints (autocomplete, name, id) of a payment field; also used to keep its value out of snapshots. */
+export const PAYMENT = /^cc-|card|cvc|cvv|iban|expir/i;
 
 export async function describeField(target: Locator, timeout?: number): Promise<FieldInfo> {
   return target.evaluate((el, paymentSource) => {

@@ -6,6 +6,7 @@ import type { Page } from 'playwright';
 import { documentMark, marksOf } from '../refs/page-marks.js';
 import { diffAgainst, remember, type DiffView } from '../snapshot/history.js';
 import { interactiveOnly } from '../snapshot/interactive.js';
+import { redactFieldValues, secretFieldValues } from '../snapshot/secrets.js';
 import { fitToBudget } from '../text-budget.js';
 import { pageTool, waitForSelector } from '../tool.js';
 
@@ -16,7 +17,7 @@ export const snapshot = pageTool('web.snapshot', async (call, params) => {
   const { page, timeout } = call;
   const mode = params.mode === 'interactive' ? 'interactive' : 'full';
   const scope = typeof params.selector === 'string' ? call.selector(params.selector) : undefined;
-  const tree = await ariaTree(page, scope, timeout);
+  const tree = redactFieldValues(await ariaTree(page, scope, timeout), await secretFieldValues(page));
   const text = mode === 'interactive' ? interactiveOnly(tree) : tree;
   const mark = await documentMark(page);
   marksOf(page).snapshot = mark;

@@ -97,6 +97,18 @@ describe('web.page_content', () => {
     await host.call('web.click', { session: s, ref: inner.web_agent_id });
     expect((await host.call('web.snapshot', { session: s })).snapshot).toContain('inner clicked');
   });
+
+  it('keeps password and payment values out of every format', async () => {
+    const s = await open('/login');
+    await host.call('web.fill', { session: s, selector: '#pw', text: 'hunter2' });
+    await host.call('web.fill', { session: s, selector: '#card', text: '4111111111111111' });
+    const outputs = await Promise.all(['indexed', 'elements_json', 'full_html'].map((format) =>
+      host.call('web.page_content', { session: s, format, max_chars: 100_000 }).then((r) => r.content as string)));
+    expect(outputs[0]).toContain('<input name="user" value="ada">');
+    for (const out of outputs) {
+      for (const secret of ['hunter2', '4111111111111111', 'prefilled-secret']) expect(out).not.toContain(secret);
+    }
+  });
 });
 
 describe('acting by wa-N id', () => {

@@ -149,6 +149,17 @@ describe('web.snapshot', () => {
     expect(whole.snapshot).not.toContain('[truncated:');
   });
 
+  it('never shows what is typed into password or payment fields', async () => {
+    const { session: s } = await host.call('web.open', { url: at('/login') });
+    await host.call('web.fill', { session: s, selector: '#pw', text: 'hunter2' });
+    await host.call('web.fill', { session: s, selector: '#card', text: '4111111111111111' });
+    const r = await snap(s as string);
+    expect(r.snapshot).toMatch(/textbox "User" \[ref=e\d+\]: ada/);
+    expect(r.snapshot).toMatch(/textbox "Password" \[ref=e\d+\]: \[REDACTED\]/);
+    expect(r.snapshot).toMatch(/textbox "Card number" (\[active\] )?\[ref=e\d+\]: \[REDACTED\]/);
+    for (const secret of ['hunter2', '4111111111111111', 'prefilled-secret']) expect(r.snapshot).not.toContain(secret);
+  });
+
   it('a ref whose element is gone is stale_ref at once, saying to take a new snapshot', async () => {
     const s = await openApp();
     const vanish = refOf((await snap(s)).snapshot, 'button "Vanish"');
