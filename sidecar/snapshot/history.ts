@@ -7,6 +7,7 @@ import { diffLines, renderDiff } from './diff.js';
 interface Previous { text: string; mark: DocumentMark }
 
 const history = new WeakMap<Page, Map<string, Previous>>();
+const MAX_KEPT = 16;
 
 export interface DiffView {
   text: string;
@@ -20,7 +21,10 @@ export function remember(page: Page, key: string, text: string, mark: DocumentMa
   let byKey = history.get(page);
   if (!byKey) history.set(page, (byKey = new Map()));
   const previous = byKey.get(key);
+  byKey.delete(key);
   byKey.set(key, { text, mark });
+  // Each selector is its own key: keep the most recent few, not every one ever asked for.
+  if (byKey.size > MAX_KEPT) byKey.delete(byKey.keys().next().value!);
   return previous;
 }
 
