@@ -10,6 +10,7 @@ import { findChromium, launchArgs } from '../sidecar/find-chromium.js';
 import { serve } from '../tests/helpers/fixture-server.js';
 import { shopRoutes } from '../tests/fixtures/shop-site.js';
 import { governanceRows } from './governance.js';
+import { scrapeBench } from './scrape.js';
 import { snapshotBench } from './snapshot.js';
 import { median, sideBySide, table, timed, type Row } from './stats.js';
 
@@ -77,9 +78,12 @@ row('web.screenshot (viewport 1920x1080, png)', s.a, s.b, 1.3);
 rows.push(...await governanceRows(host, config, url('/'), N));
 const snapshots = await snapshotBench(host, page, Math.max(10, N / 5));
 rows.push(...snapshots.rows);
+const scraping = await scrapeBench(Math.max(5, N / 10));
+rows.push(...scraping.rows);
 
 await host.close();
 await browser.close();
 await site.close();
 process.stdout.write(`webcap bench, N=${N} per action (medians; both sides interleaved in this run)\n\n${table(rows)}\n`);
 process.stdout.write(`\nweb.snapshot size against the page's HTML (rendered DOM)\n\n${snapshots.report}\n`);
+process.stdout.write(`\nweb.scrape: Readability + text + Markdown on linkedom vs on jsdom (same pages, same run)\n\n${scraping.report}\n`);
