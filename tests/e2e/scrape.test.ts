@@ -2,6 +2,7 @@
 // Chromium renders the saved real-world pages → Readability on linkedom →
 // Markdown. Then the same pages with no browser (plain-HTTP fallback), every
 // error code, and the cache.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
 import { WebcapError } from '../../manifests/errors.js';
@@ -37,6 +38,7 @@ beforeAll(async () => {
     // Redirects out of bounds: the fallback must apply the browser guard's rules to every hop.
     '/hop/outside': (_req, res) => { res.writeHead(302, { location: 'http://elsewhere.example/' }); res.end(); },
     '/hop/private': (_req, res) => { res.writeHead(302, { location: at('intranet.test', '/admin') }); res.end(); },
+    '/robots.txt': (_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('User-agent: *\nDisallow: /drafts/\n'); },
   });
   // intranet.test resolves to an address allow_private does not list: reaching it is SSRF.
   const resolve = { ...Object.fromEntries(HOSTS.map((h) => [h, '127.0.0.1'])), 'intranet.test': '10.9.9.9' };
@@ -152,6 +154,19 @@ describe('web.scrape without a browser: plain-HTTP fallback (executable_path poi
     expect(again.cached).toBe(false);
   });
 
+  it('with the browser turned off by config it fetches over HTTP too, and caches that', async () => {
+    const off = testHost(testConfig({ browser: { enabled: false }, network: { resolve: { 'docs.test': '127.0.0.1' } } }));
+    try {
+      const r = await scrape(off, { url: at('docs.test', ARTICLES.docs) });
+      expect([r.rendered, r.title, r.metadata.render_fallback]).toEqual([false, 'Configuration reference', 'browser disabled ([capabilities.browser] enabled = false)']);
+      expect((await scrape(off, { url: at('docs.test', ARTICLES.docs) })).cached).toBe(true);
+      // web.open, a browser capability, is refused in the same host.
+      expect((await failure(off.call('web.open', { url: at('docs.test', ARTICLES.docs) }))).code).toBe('capability_disabled');
+    } finally {
+      await off.close();
+    }
+  });
+
   it('applies the network rules to every redirect hop: not_allowlisted, ssrf_blocked', async () => {
     const outside = await failure(scrape(noBrowser, { url: at('news.test', '/hop/outside') }));
     expect([outside.code, outside.details.host]).toEqual(['not_allowlisted', 'elsewhere.example']);
@@ -206,6 +221,22 @@ describe('web.scrape error codes (rendered)', () => {
     expect([e.code, e.details.vendor, e.details.status]).toEqual(['blocked', vendor, 403]);
   });
 
+  it('redirect hops are checked by the browser\'s network guard: not_allowlisted, ssrf_blocked', async () => {
+    const outside = await failure(scrape(browser, { url: at('news.test', '/hop/outside') }));
+    expect([outside.code, outside.details.host]).toEqual(['not_allowlisted', 'elsewhere.example']);
+    expect((await failure(scrape(browser, { url: at('news.test', '/hop/private') }))).code).toBe('ssrf_blocked');
+  });
+
+  it('robots.txt applies to the URL (robots_disallowed), with respect_robots on', async () => {
+    const polite = testHost(testConfig({ browser: { respect_robots: true }, network: { resolve: { 'news.test': '127.0.0.1' } } }));
+    try {
+      const e = await failure(scrape(polite, { url: at('news.test', '/drafts/barrier-leak') }));
+      expect([e.code, e.details.rule]).toEqual(['robots_disallowed', 'Disallow: /drafts/']);
+    } finally {
+      await polite.close();
+    }
+  });
+
   it('governance first: not_allowlisted, unsupported_scheme and invalid_params never reach a browser', async () => {
     expect((await failure(scrape(browser, { url: 'http://elsewhere.example/' }))).code).toBe('not_allowlisted');
     expect((await failure(scrape(browser, { url: 'file:///etc/passwd' }))).code).toBe('unsupported_scheme');
@@ -232,5 +263,14 @@ describe('web.scrape cache', () => {
     expect(site.hits.filter((h) => h.endsWith('/gz/tidal-barrier')).length).toBe(hitsBefore + 1);
     const asHtml = await scrape(browser, { url, format: 'html' });
     expect([asHtml.cached, typeof asHtml.content_html]).toEqual([false, 'string']);
+  });
+
+  it('each call is in the causal chain with a summary of the result, not the whole page', async () => {
+    const entries = readFileSync(browser.config.chain.path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { capability?: string; result?: Record<string, unknown> | null; error?: { code: string } | null });
+    const scrapes = entries.filter((e) => e.capability === 'web.scrape');
+    expect(scrapes.length).toBeGreaterThan(10);
+    const ok = scrapes.find((e) => e.result && e.result.title === 'Harbour authority approves tidal barrier after decade of floods')!;
+    expect(String(ok.result!.content_markdown).length).toBeLessThan(600);
+    expect(scrapes.some((e) => e.error?.code === 'captcha_detected')).toBe(true);
   });
 });
