@@ -99,13 +99,14 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
   };
 
-  const validators = compileValidators(manifests);
   const robots = new RobotsCache(config);
   const politeness = new PolitenessGate(config);
+  // Compiled once, while the chain file opens (not inside createHost), so a
+  // cold start overlaps it with the sidecar's own start-up.
   const run = chainReady.then((chain) => compose([
     auditPolicy(chain, redactor),
     enabledPolicy(config),
-    validatePolicy(validators),
+    validatePolicy(compileValidators(manifests)),
     allowlistPolicy(config),
     robotsPolicy(robots, config, politeness),
     ssrfPolicy(config),
@@ -119,6 +120,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     log,
     async run(call) {
       call.session ??= sessions.current;
+      // The first browser call starts the sidecar process now, so its start-up
+      // (Node + Playwright, ~0.4 s) overlaps the policy checks (robots.txt
+      // fetches, DNS); it launches no browser until a call reaches it.
+      if (call.manifest.provider === 'sidecar') sidecar.prestart();
       try {
         return await (await run)(call);
       } finally {

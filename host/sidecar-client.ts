@@ -64,6 +64,15 @@ export class SidecarClient {
     }
   }
 
+  /** Start the process without sending anything (a failure surfaces on the next invoke). */
+  prestart(): void {
+    try {
+      this.start();
+    } catch {
+      // invoke() will report it with its own error.
+    }
+  }
+
   private askedTotal(): number {
     return this.askedMs + (this.asking > 0 ? Date.now() - this.askStartedAt : 0);
   }

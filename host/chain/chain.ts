@@ -8,7 +8,7 @@
 // prev_hash stay consistent. Two *processes* writing one file are not
 // supported: their chains would fork (verify then reports the first fork).
 //
-// Crash safety: append() resolves only after write + fsync. A crash mid-write
+// Crash safety: append() resolves only after write + fdatasync. A crash mid-write
 // can leave a torn last line (no trailing newline). On open we continue from
 // the last complete entry and start our next line on a fresh line, so the torn
 // fragment stays in the file but out of the chain; verify skips it.
@@ -89,7 +89,7 @@ export class CausalChain {
     const bytes = Buffer.from(line, 'utf8');
     try {
       for (let off = 0; off < bytes.length; ) off += (await this.handle.write(bytes, off)).bytesWritten;
-      await this.handle.sync();
+      await this.handle.datasync();   // data + size: all a reader needs (mtime is not)
     } catch (err) {
       // Some bytes may be on disk: the next line must start fresh. seq/hash stay put.
       this.needsNewline = true;

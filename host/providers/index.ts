@@ -1,14 +1,14 @@
 // Every host-side capability, by manifest id (host.ts checks each manifest
 // with provider "host" has one here, and the other way round).
 import { userAsk } from '../consent/user-ask.js';
-import { scrapeProvider } from '../scrape/provider.js';
 import { placesSearch } from '../search/places.js';
 import { webSearch } from '../search/web-search.js';
 import type { HostProvider } from './types.js';
 
 export const hostProviders: Record<string, HostProvider> = {
   'ccos.user.ask': (params, ctx) => userAsk(ctx.gate)(params as { question: string }),
-  'web.scrape': scrapeProvider,
+  // Readability, linkedom and turndown load on the first scrape, not at every start.
+  'web.scrape': async (params, ctx) => (await import('../scrape/provider.js')).scrapeProvider(params, ctx),
   'web.search': webSearch,
   'web.places.search': placesSearch,
 };

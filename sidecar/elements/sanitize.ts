@@ -2,7 +2,7 @@
 // scripts, styles, comments, event attributes, javascript: URLs, hidden inputs
 // (CSRF tokens and the like) and vector-path noise. Parsed with linkedom from
 // the serialized DOM, so page scripts cannot interfere with the cleaning.
-import { parseHTML } from 'linkedom';
+import { linkedom } from '../lazy-linkedom.js';
 import { PAYMENT } from '../tools/field-kind.js';
 
 const DROPPED_ELEMENTS = 'script, style, noscript, template, link, meta, base, object, embed, input[type=hidden], [hidden]';
@@ -11,7 +11,7 @@ const COMMENT_NODE = 8;
 const TEXT_NODE = 3;
 
 export function sanitizeHtml(source: string): string {
-  const { document } = parseHTML(source);
+  const { document } = linkedom().parseHTML(source);
   for (const el of [...document.querySelectorAll(DROPPED_ELEMENTS)]) el.remove();
   for (const svg of [...document.querySelectorAll('svg')]) svg.replaceChildren();
   // A value written into a password or payment field's markup is a secret too.

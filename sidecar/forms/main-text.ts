@@ -4,14 +4,14 @@
 // together. Pages Readability finds nothing in fall back to the rendered text
 // of <main> (or the body).
 import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import { linkedom } from '../lazy-linkedom.js';
 import type { Page } from 'playwright';
 
 export const MAX_TEXT = 20_000;
 const BLOCK = /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|BR|DD|DIV|DL|DT|FIELDSET|FIGCAPTION|FIGURE|FOOTER|FORM|H[1-6]|HEADER|HR|LI|MAIN|NAV|OL|P|PRE|SECTION|TABLE|TD|TH|TR|UL)$/;
 
 export async function mainText(page: Page): Promise<string> {
-  const { document } = parseHTML(await page.content());
+  const { document } = linkedom().parseHTML(await page.content());
   const article = new Readability(document as unknown as Document, { charThreshold: 0 }).parse();
   let text = article?.content ? blockText(article.content) : '';
   // Readability moves the heading that matches the title out of the content; on a
@@ -26,7 +26,7 @@ export async function mainText(page: Page): Promise<string> {
 }
 
 function blockText(html: string): string {
-  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const { document } = linkedom().parseHTML(`<!doctype html><html><body>${html}</body></html>`);
   const out: string[] = [];
   const walk = (node: Node) => {
     if (node.nodeType === 3) { out.push((node.textContent ?? '').replace(/\s+/g, ' ')); return; }

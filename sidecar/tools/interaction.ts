@@ -1,18 +1,20 @@
 // web.click, web.fill, web.keypress. Sensitive steps (typing into a password
 // or payment field, submitting a POST form or one with a password) are
 // confirmed through the host before they happen.
-import type { Locator } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
-import { describeField, describeSubmit } from './field-kind.js';
+import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss } from './field-kind.js';
 
-// One look at the element (which also waits for it) and the action itself: the
-// same two page round trips raw Playwright would need to check before acting.
+// One look at the element before acting (is this a sensitive submit or field?):
+// a single page.evaluate for plain CSS selectors, else through the locator,
+// which also waits for the element to appear.
 export const click = pageTool('web.click', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator: target, label } = await locateTarget(call, params);
-  const submit = await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
+  const css = typeof params.selector === 'string' ? label : undefined;
+  const submit = (css && await describeSubmitByCss(page, css)) || await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
   if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: label, reason: 'form_submit' }, session);
   await ctx.polite(session);
   await target.click({ timeout });
@@ -21,15 +23,16 @@ export const click = pageTool('web.click', async (call, params) => {
 });
 
 export const fill = pageTool('web.fill', async (call, params) => {
-  const { session, timeout, ctx } = call;
+  const { page, session, timeout, ctx } = call;
   const { locator: target, label } = await locateTarget(call, params);
-  const field = await notFoundAsSelector(describeField(target, timeout), label, timeout);
+  const css = typeof params.selector === 'string' ? label : undefined;
+  const field = (css && await describeFieldByCss(page, css)) || await notFoundAsSelector(describeField(target, timeout), label, timeout);
   const text = params.text as string;
   if (field.kind === 'password' || field.kind === 'payment') {
     await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
   }
   await ctx.polite(session);
-  const value = await setValue(target, field.tag, field.type, text, timeout).catch((err: Error) => {
+  const value = await setValue(target, field.tag, field.type, text, timeout, css ? { page, css } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
       throw new WebcapError('invalid_params', `${label} is a <${field.tag}>, not a field web.fill can type into`, { ref: label, tag: field.tag });
@@ -40,7 +43,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
 });
 
 /** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */
-async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number) {
+async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string }) {
   if (tag === 'select') {
     const byValue = await target.selectOption({ value: text }, { timeout }).catch(() => [] as string[]);
     if (byValue.length === 0) await target.selectOption({ label: text }, { timeout });
@@ -49,6 +52,11 @@ async function setValue(target: Locator, tag: string, type: string, text: string
   if (type === 'checkbox' || type === 'radio') {
     await target.setChecked(!/^(false|0|off|no|)$/i.test(text), { timeout });
     return target.isChecked();
+  }
+  if (byCss) {
+    // The page-level calls skip the locator's extra round trips (same first-match element).
+    await byCss.page.fill(byCss.css, text, { timeout });
+    return byCss.page.inputValue(byCss.css, { timeout });
   }
   await target.fill(text, { timeout });
   return target.inputValue();
