@@ -12,7 +12,7 @@
 // can leave a torn last line (no trailing newline). On open we continue from
 // the last complete entry and start our next line on a fresh line, so the torn
 // fragment stays in the file but out of the chain; verify skips it.
-import { mkdirSync, openSync, fsyncSync, closeSync } from 'node:fs';
+import { mkdirSync, openSync, fsyncSync, closeSync, writeSync, fdatasyncSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { hashEntry, toPlainJson, ZERO_HASH, type ChainAppend, type ChainEntry } from './entry.js';
@@ -88,8 +88,11 @@ export class CausalChain {
     const line = (this.needsNewline ? '\n' : '') + JSON.stringify(entry) + '\n';
     const bytes = Buffer.from(line, 'utf8');
     try {
-      for (let off = 0; off < bytes.length; ) off += (await this.handle.write(bytes, off)).bytesWritten;
-      await this.handle.datasync();   // data + size: all a reader needs (mtime is not)
+      // Synchronous on purpose: one small write and an fdatasync (~0.25 ms here)
+      // cost less than two trips through libuv's thread pool, and appends are
+      // serialised by the queue anyway. fdatasync: data + size, all a reader needs.
+      for (let off = 0; off < bytes.length; ) off += writeSync(this.handle.fd, bytes, off);
+      fdatasyncSync(this.handle.fd);
     } catch (err) {
       // Some bytes may be on disk: the next line must start fresh. seq/hash stay put.
       this.needsNewline = true;
