@@ -2,10 +2,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
-import { WebcapError } from '../../manifests/errors.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { shopRoutes } from '../fixtures/shop-site.js';
+import { failure } from '../helpers/failure.js';
 
 let site: FixtureServer;
 let host: Host;
@@ -20,15 +20,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function failure(p: Promise<unknown>): Promise<WebcapError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(WebcapError);
-    return err as WebcapError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function freePort(): Promise<number> {
   const srv = createServer();

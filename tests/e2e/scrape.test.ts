@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
-import { WebcapError } from '../../manifests/errors.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { ARTICLES, articleRoutes } from '../fixtures/articles/site.js';
+import { failure } from '../helpers/failure.js';
 
 type Scraped = {
   url: string; title: string; author: string | null; publish_date: string | null; content_markdown: string; content_text: string;
@@ -22,15 +22,6 @@ let noBrowser: Host;
 const at = (host: string, path: string) => site.url(host, path);
 const scrape = async (h: Host, params: Record<string, unknown>) => (await h.call('web.scrape', params)) as unknown as Scraped;
 
-async function failure(p: Promise<unknown>): Promise<WebcapError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(WebcapError);
-    return err as WebcapError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeAll(async () => {
   site = await serve({

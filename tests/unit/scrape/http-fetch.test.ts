@@ -4,9 +4,9 @@ import { brotliCompressSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../host/config/load.js';
 import { fetchPage } from '../../../host/scrape/http-fetch.js';
-import { WebcapError } from '../../../manifests/errors.js';
 import { serve, type FixtureServer } from '../../helpers/fixture-server.js';
 import { testConfig } from '../../helpers/host.js';
+import { failure } from '../../helpers/failure.js';
 
 let site: FixtureServer;
 let config: ReturnType<typeof loadConfig>;
@@ -14,15 +14,6 @@ const at = (path: string) => site.url('fetch.test', path);
 const raw = (status: number, headers: Record<string, string>, body: Buffer | string) =>
   (_req: unknown, res: import('node:http').ServerResponse) => { res.writeHead(status, headers); res.end(body); };
 
-async function failure(p: Promise<unknown>): Promise<WebcapError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(WebcapError);
-    return err as WebcapError;
-  }
-  throw new Error('expected a failure');
-}
 
 beforeAll(async () => {
   site = await serve({
