@@ -24,7 +24,8 @@ const SENSITIVE_WHAT: Record<SensitiveAction['reason'], string> = {
 
 // Each call carries something new the user must see (the script, the files):
 // an approval of one must never cover the next.
-const ASK_EVERY_TIME = new Set(['web.evaluate', 'web.upload']);
+// Each of these hands the page something new (a script, a file, a cookie): one yes never covers the next.
+const ASK_EVERY_TIME = new Set(['web.evaluate', 'web.upload', 'web.cookies.set']);
 
 export class ConsentGate {
   /** scope key → expiry (ms). Only approvals are kept: a "no" must not stick, the user may say yes later. */
@@ -86,7 +87,9 @@ export class ConsentGate {
   private async askOrReuse(q: ConsentQuestion): Promise<GateAnswer> {
     const { config } = this.opts;
     // ccos.user.ask is a question, not a permission: each one gets a fresh answer.
-    const rememberable = q.reason !== 'user_ask' && !ASK_EVERY_TIME.has(q.capability) && config.approval_ttl_s > 0;
+    // An approval is scoped to an origin: without one (a call that names no URL)
+    // it would cover every site and session, so it is not remembered.
+    const rememberable = q.reason !== 'user_ask' && !ASK_EVERY_TIME.has(q.capability) && config.approval_ttl_s > 0 && Boolean(q.origin);
     const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason]);
     const expiry = this.remembered.get(key);
     if (rememberable && expiry !== undefined) {

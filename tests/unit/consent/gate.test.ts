@@ -19,7 +19,7 @@ function setup(over: Partial<WebcapConfig['consent']> = {}, answers: Array<boole
 }
 
 const q = (over: Partial<ConsentQuestion> = {}): ConsentQuestion =>
-  ({ capability: 'web.cookies.set', origin: 'https://shop.test', reason: 'approval_always', question: 'Allow?', ...over });
+  ({ capability: 'web.click', origin: 'https://shop.test', reason: 'form_submit', question: 'Allow?', ...over });
 
 describe('ConsentGate', () => {
   it('remembers an approval for the same scope until approval_ttl_s passes', async () => {
@@ -32,6 +32,15 @@ describe('ConsentGate', () => {
     expect(await t.gate.confirm(q())).toMatchObject({ approved: true, source: 'asker' });
     expect(t.asked).toHaveLength(2);
     expect(t.records.map((r) => r.source)).toEqual(['asker', 'remembered', 'asker']);
+  });
+
+  it('asks every time for web.cookies.set, and never remembers an approval that names no origin', async () => {
+    const t = setup();
+    await t.gate.confirm(q({ capability: 'web.cookies.set', reason: 'approval_always' }));
+    await t.gate.confirm(q({ capability: 'web.cookies.set', reason: 'approval_always' }));
+    await t.gate.confirm(q({ origin: undefined }));
+    await t.gate.confirm(q({ origin: undefined }));
+    expect(t.asked).toHaveLength(4);
   });
 
   it('asks again for another origin, selector or capability', async () => {
@@ -60,13 +69,13 @@ describe('ConsentGate', () => {
     expect((await t.gate.confirm(q())).approved).toBe(false);
     expect((await t.gate.confirm(q())).approved).toBe(true);
     expect(t.records).toEqual([
-      { capability: 'web.cookies.set', origin: 'https://shop.test', reason: 'approval_always', approved: false, source: 'asker' },
-      { capability: 'web.cookies.set', origin: 'https://shop.test', reason: 'approval_always', approved: true, source: 'asker' },
+      { capability: 'web.click', origin: 'https://shop.test', reason: 'form_submit', approved: false, source: 'asker' },
+      { capability: 'web.click', origin: 'https://shop.test', reason: 'form_submit', approved: true, source: 'asker' },
     ]);
   });
 
   it('approves waived capabilities without asking and records the waiver', async () => {
-    const t = setup({ waive: ['web.cookies.set'] }, [false]);
+    const t = setup({ waive: ['web.click'] }, [false]);
     expect(await t.gate.confirm(q())).toMatchObject({ approved: true, source: 'waived' });
     expect(t.asked).toHaveLength(0);
     expect(t.records[0]).toMatchObject({ approved: true, source: 'waived' });
