@@ -25,6 +25,8 @@ const open_chains = new Map<string, Promise<CausalChain>>();
 export class CausalChain {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Hosts in one process may share a chain file: the file closes when the last of them closes. */
+  private users = 0;
 
   private constructor(
     readonly path: string,
@@ -35,7 +37,7 @@ export class CausalChain {
     private needsNewline: boolean,
   ) {}
 
-  /** Opens (creating the folder and file) or returns the instance already open for this path. */
+  /** Opens (creating the folder and file) or shares the instance already open for this path; each open() needs its close(). */
   static open(path: string): Promise<CausalChain> {
     const abs = resolve(path);
     let chain = open_chains.get(abs);
@@ -44,7 +46,7 @@ export class CausalChain {
       open_chains.set(abs, chain);
       chain.catch(() => open_chains.delete(abs));
     }
-    return chain;
+    return chain.then((c) => { c.users += 1; return c; });
   }
 
   private static async openFresh(abs: string): Promise<CausalChain> {
@@ -107,6 +109,7 @@ export class CausalChain {
   /** Waits for pending appends, closes the file and forgets the instance (a later open() re-reads the file). */
   async close(): Promise<void> {
     if (this.closed) return;
+    if (--this.users > 0) return;
     await this.queue;
     this.closed = true;
     open_chains.delete(this.path);

@@ -24,6 +24,19 @@ describe('CausalChain', () => {
     expect(lines(path)).toEqual([a, b]);
   });
 
+  it('stays open for a second user of the same file until that one closes too', async () => {
+    const path = tmpChain();
+    const hostA = await CausalChain.open(path);
+    const hostB = await CausalChain.open(path);
+    expect(hostB).toBe(hostA);
+    await hostA.append({ kind: 'event' });
+    await hostA.close();
+    await hostB.append({ kind: 'event' });       // would throw "closed" without the count
+    await hostB.close();
+    await expect(hostB.append({ kind: 'event' })).rejects.toThrow(/closed/);
+    expect(verifyChain(path)).toMatchObject({ ok: true, entries: 2 });
+  });
+
   it('continues seq and prev_hash after a restart (new instance, same file)', async () => {
     const path = tmpChain();
     const first = await CausalChain.open(path);
