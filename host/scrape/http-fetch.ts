@@ -33,13 +33,22 @@ export async function fetchPage(url: string, config: WebcapConfig, timeoutMs: nu
     }
     const location = res.headers.location;
     if (res.status >= 300 && res.status < 400 && location) {
-      current = new URL(location, current);
+      current = redirectTarget(location, current);
       continue;
     }
     const headers = Object.fromEntries(KEPT_HEADERS.filter((h) => typeof res.headers[h] === 'string').map((h) => [h, res.headers[h] as string]));
     return { url: current.href, status: res.status, headers, html: asHtml(res.body, headers['content-type'], current), rendered: false };
   }
   throw new WebcapError('navigation_failed', `${url} redirected more than ${MAX_REDIRECTS} times`, { url });
+}
+
+/** Where a redirect points; a Location that is not a URL is the server's fault, not an internal error. */
+function redirectTarget(location: string, from: URL): URL {
+  try {
+    return new URL(location, from);
+  } catch {
+    throw new WebcapError('navigation_failed', `${from.href} redirected to an invalid URL: ${JSON.stringify(location.slice(0, 200))}`, { url: from.href, location: location.slice(0, 200) });
+  }
 }
 
 /** The network policy for one hop, and a resolve map pinning the host to the address it approved. */
@@ -74,12 +83,18 @@ function get(url: URL, resolve: Record<string, string>, config: WebcapConfig, si
       const chunks: Buffer[] = [];
       let size = 0;
       const body = decoded(res);
+      const tooLarge = () => new WebcapError('navigation_failed', `${url.href} is larger than ${MAX_BYTES} bytes`, { url: url.href });
       body.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > MAX_BYTES) return void req.destroy(new WebcapError('navigation_failed', `${url.href} is larger than ${MAX_BYTES} bytes`, { url: url.href }));
-        chunks.push(c);
+        if (size <= MAX_BYTES) return void chunks.push(c);
+        // Fail on the stream the bytes come from: once the compressed response
+        // has fully arrived, destroying the request no longer rejects, and the
+        // decompressor would still end with a truncated body.
+        fail(tooLarge());
+        body.destroy();
+        req.destroy();
       });
-      body.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      body.on('end', () => (size > MAX_BYTES ? fail(tooLarge()) : done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) })));
       body.on('error', fail);
     });
     req.on('error', fail);

@@ -1,6 +1,6 @@
 // The plain-HTTP fallback against real loopback servers: charsets, encodings,
 // content types, redirects and their checks, size and time limits.
-import { brotliCompressSync, deflateSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../host/config/load.js';
 import { fetchPage } from '../../../host/scrape/http-fetch.js';
@@ -30,6 +30,9 @@ beforeAll(async () => {
       for (let i = 0; i < 11; i++) res.write(chunk);
       res.end();
     },
+    // ~11 KB on the wire, 11 MB inflated: arrives whole before the limit trips.
+    '/gzip-bomb': raw(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }, gzipSync(Buffer.alloc(11 * 1024 * 1024, 'a'))),
+    '/bad-location': (_req, res) => { res.writeHead(302, { location: 'http://[not-an-address/' }); res.end(); },
     '/loop': (_req, res) => { res.writeHead(302, { location: '/loop' }); res.end(); },
     '/to-file': (_req, res) => { res.writeHead(302, { location: 'file:///etc/passwd' }); res.end(); },
     '/hang': () => undefined,
@@ -66,6 +69,16 @@ describe('fetchPage (web.scrape without a browser)', () => {
     const slow = await failure(fetchPage(at('/hang'), config, 500));
     expect(slow.code).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('a gzip body inflating past 10 MB fails instead of coming back truncated', async () => {
+    const e = await failure(fetchPage(at('/gzip-bomb'), config, 10_000));
+    expect([e.code, e.message]).toEqual(['navigation_failed', expect.stringContaining('larger than 10485760 bytes')]);
+  });
+
+  it('a redirect to an invalid URL is navigation_failed naming the Location', async () => {
+    const e = await failure(fetchPage(at('/bad-location'), config, 3000));
+    expect([e.code, e.details.location]).toEqual(['navigation_failed', 'http://[not-an-address/']);
   });
 
   it('a closed port is navigation_failed with the network error', async () => {
