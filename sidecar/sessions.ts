@@ -2,6 +2,7 @@
 // sessions close themselves, and the browser closes when none is left, so an
 // agent that forgets web.close does not keep Chromium alive.
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright';
+import { installPristine } from './pristine.js';
 import { WebcapError } from '../manifests/errors.js';
 import type { SidecarInit } from '../manifests/wire.js';
 import type { BrowserSource } from './browser-source.js';
@@ -142,10 +143,13 @@ export class Sessions {
       throw err;
     }
     try {
+      await installPristine(context);
       await setup.attach(context);
       return context;
     } catch (err) {
       await context.close().catch(() => undefined);
+      // The guard may have failed before it tied its proxy to the context's close: stop the proxy here.
+      await setup.abandon().catch(() => undefined);
       throw err;
     }
   }

@@ -71,7 +71,8 @@ export const type = pageTool('web.type', async (call, params) => {
   if (field.kind !== 'plain') {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: `${field.kind}_field`, secret: text }, session);
   }
-  if (text.includes('\n') && (await describeSubmit(target.locator, true, timeout)).sensitive) {
+  // A typed CR or LF is an Enter key press: it submits like one.
+  if (/[\r\n]/.test(text) && (await describeSubmit(target.locator, true, timeout)).sensitive) {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: 'form_submit' }, session);
   }
   await ctx.polite(session);

@@ -2,6 +2,7 @@
 // whether an action is sensitive, so it looks at the DOM, never at page text
 // that could try to talk us out of asking.
 import type { Locator, Page } from 'playwright';
+import type { Pristine } from '../pristine.js';
 
 export interface FieldInfo { tag: string; type: string; kind: 'password' | 'payment' | 'plain' }
 
@@ -9,31 +10,51 @@ export interface FieldInfo { tag: string; type: string; kind: 'password' | 'paym
 export const PAYMENT = /^cc-|card|cvc|cvv|iban|expir/i;
 
 // The in-page checks are plain functions without closures, so they run both
-// through a locator and inside the one-round-trip fast path below.
-function fieldInPage(el: Element, paymentSource: string): FieldInfo {
-  const payment = new RegExp(paymentSource, 'i');
-  const tag = el.tagName.toLowerCase();
-  const type = (el.getAttribute('type') ?? '').toLowerCase();
-  const hints = [el.getAttribute('autocomplete'), el.getAttribute('name'), el.id].filter(Boolean).join(' ');
-  const kind = type === 'password' ? 'password' : payment.test(hints) ? 'payment' : 'plain';
+// through a locator and inside the one-round-trip fast path below. They read
+// the DOM only through the functions captured before the page's scripts ran
+// (pristine.ts); without them they fail closed (sensitive).
+declare const __webcapPristine: Pristine | undefined;
+
+function fieldInPage(el: Element): FieldInfo {
+  if (typeof __webcapPristine === 'undefined') return { tag: 'unknown', type: '', kind: 'password' };
+  const P = __webcapPristine;
+  const tag = P.tag(el);
+  const type = P.lower(P.attr(el, 'type') ?? '');
+  const hints = [P.attr(el, 'autocomplete'), P.attr(el, 'name'), P.attr(el, 'id')];
+  let payment = false;
+  for (let i = 0; i < hints.length; i++) if (hints[i] && P.paymentHint(hints[i] as string)) payment = true;
+  const kind = type === 'password' ? 'password' : payment ? 'payment' : 'plain';
   return { tag, type, kind };
 }
 
+/**
+ * Enter in a field submits its form; a click does when it lands on (or inside)
+ * a submit button or an image input. Sensitive: the submission POSTs (form
+ * method, or the button's formmethod) or the form carries a password.
+ */
 function submitInPage(el: Element, enter: boolean): { sensitive: boolean } {
-  const e = el as HTMLElement & { form?: HTMLFormElement | null; type?: string };
-  const form = e.form ?? e.closest('form');
-  if (!form) return { sensitive: false };
-  const tag = e.tagName.toLowerCase();
-  // Enter in any field submits its form; a click only does on a submit control.
-  const submits = enter || (tag === 'input' || tag === 'button' ? (e.type ?? 'submit') === 'submit' : false);
-  if (!submits) return { sensitive: false };
-  const post = (form.getAttribute('method') ?? 'get').toLowerCase() === 'post';
-  const secret = form.querySelector('input[type=password]') !== null;
-  return { sensitive: post || secret };
+  if (typeof __webcapPristine === 'undefined') return { sensitive: true };
+  const P = __webcapPristine;
+  const owner = (x: Element) => {
+    const id = P.attr(x, 'form');
+    return id ? P.byId(id) : P.closest(x, 'form');
+  };
+  let submitter: Element | null = null;
+  if (!enter) {
+    submitter = P.closest(el, 'button, input[type=submit i], input[type=image i]');
+    if (!submitter) return { sensitive: false };
+    const type = P.lower(P.attr(submitter, 'type') ?? 'submit');
+    if (P.tag(submitter) === 'button' && type !== 'submit') return { sensitive: false };
+  }
+  const form = owner(submitter ?? el);
+  if (!form || P.tag(form) !== 'form') return { sensitive: false };
+  const method = P.lower((submitter && P.attr(submitter, 'formmethod')) || P.attr(form, 'method') || 'get');
+  const secret = P.query(form, 'input[type=password i]') !== null;
+  return { sensitive: method === 'post' || secret };
 }
 
 export async function describeField(target: Locator, timeout?: number): Promise<FieldInfo> {
-  return target.evaluate(fieldInPage, PAYMENT.source, { timeout });
+  return target.evaluate(fieldInPage, undefined, { timeout });
 }
 
 /** A click or Enter that submits a form is sensitive when the form POSTs or carries a password. */
@@ -43,7 +64,7 @@ export async function describeSubmit(target: Locator, byEnter = false, timeout?:
   return target.evaluate(submitInPage, byEnter, { timeout });
 }
 
-export const describeFieldByCss = (page: Page, css: string) => inspectByCss(page, css, fieldInPage, PAYMENT.source);
+export const describeFieldByCss = (page: Page, css: string) => inspectByCss(page, css, fieldInPage, undefined);
 export const describeSubmitByCss = (page: Page, css: string) => inspectByCss(page, css, submitInPage, false);
 
 /**
@@ -55,12 +76,11 @@ export const describeSubmitByCss = (page: Page, css: string) => inspectByCss(pag
  */
 async function inspectByCss<A, R>(page: Page, css: string, check: (el: Element, arg: A) => R, arg: A): Promise<R | undefined> {
   const expression = `(() => {
+    if (typeof __webcapPristine === 'undefined') return { miss: true };
     let el;
-    try { el = document.querySelector(${JSON.stringify(css)}); } catch { return { miss: true }; }
-    if (!el) return { miss: true };
-    const walk = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT);
-    for (let n = walk.currentNode; n; n = walk.nextNode()) if (n.shadowRoot) return { miss: true };
-    return { value: (${check.toString()})(el, ${JSON.stringify(arg)}) };
+    try { el = __webcapPristine.docQuery(${JSON.stringify(css)}); } catch { return { miss: true }; }
+    if (!el || __webcapPristine.hasShadowRoots()) return { miss: true };
+    return { value: (${check.toString()})(el, ${JSON.stringify(arg ?? null)}) };
   })()`;
   const r = await page.evaluate(expression).catch(() => ({ miss: true })) as { miss?: true; value?: R };
   return r.miss ? undefined : r.value;

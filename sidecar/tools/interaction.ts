@@ -67,8 +67,9 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
   const keys = params.keys as string[];
   const target = (params.ref ?? params.selector ?? params.role) ? await visibleTarget(call, params) : undefined;
   // Enter in a field of a POST or password form submits it: same consent as clicking submit.
-  if (keys.some((k) => /(^|\+)Enter$/.test(k))) {
-    const submit = await describeSubmit(target ?? page.locator(':focus').first(), true);
+  if (keys.some(isEnterKey)) {
+    const focused = target ?? await focusedElement(page);
+    const submit = focused ? await describeSubmit(focused, true) : { sensitive: false };
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
@@ -84,4 +85,22 @@ async function visibleTarget(call: PageCall, params: Params): Promise<Locator> {
   const { locator, label } = await locateTarget(call, params);
   await notFoundAsSelector(locator.waitFor({ state: 'visible', timeout: call.timeout }), label, call.timeout);
   return locator;
+}
+
+/** Enter, NumpadEnter, Control+Enter…, and a bare CR or LF (which Playwright types as Enter). */
+export function isEnterKey(key: string): boolean {
+  return /Enter$/.test(key) || /^[\r\n]$/.test(key);
+}
+
+/**
+ * The element keys go to when no target is named. Focus inside an iframe shows
+ * in the parent only as the iframe element, so every frame is asked for its
+ * focused element that is not itself a frame.
+ */
+async function focusedElement(page: Page): Promise<Locator | undefined> {
+  for (const frame of page.frames()) {
+    const focused = frame.locator(':focus:not(iframe):not(frame)').first();
+    if (await focused.count().catch(() => 0)) return focused;
+  }
+  return undefined;
 }
