@@ -18,7 +18,7 @@ export const BOOKING_HOSTS = ['booking.demo.test', 'www.thefork.com'];
 export interface DemoSites {
   /** A `[network] resolve` table sending every demo host name to these servers. */
   resolve: Record<string, string>;
-  /** host + path of every request served, in order. */
+  /** host + path of every request served, in order (always empty with `recordHits: false`). */
   hits: string[];
   close(): Promise<void>;
 }
@@ -29,19 +29,28 @@ function routeFor(routes: Record<string, Route>, path: string): Route | undefine
   return prefix ? routes[prefix] : undefined;
 }
 
-function handler(hits: string[]): http.RequestListener {
+/** `hits` is null when nothing reads it (`webcap demo --serve` runs for days). */
+function handler(hits: string[] | null): http.RequestListener {
   return async (req, res) => {
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    const url = new URL(req.url ?? '/', `http://${host}`);
-    hits.push(`${host}${url.pathname}${url.search}`);
-    if (url.pathname === '/robots.txt') return send(res, 'User-agent: *\nAllow: /\n', 200, 'text/plain');
-    const routes = MAPS_HOSTS.includes(host) ? mapsRoutes : BOOKING_HOSTS.includes(host) ? bookingRoutes : undefined;
-    const route = routes && routeFor(routes, url.pathname);
-    if (!route) return send(res, page('Not found', '<h1>Not found</h1>'), 404);
+    // Everything inside the try: a throw in an async listener is an unhandled
+    // rejection, which ends the whole process (a bad Host header did).
     try {
+      const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', `http://${host}`);
+      } catch {
+        return send(res, 'bad request: invalid Host header or path', 400, 'text/plain');
+      }
+      hits?.push(`${host}${url.pathname}${url.search}`);
+      if (url.pathname === '/robots.txt') return send(res, 'User-agent: *\nAllow: /\n', 200, 'text/plain');
+      const routes = MAPS_HOSTS.includes(host) ? mapsRoutes : BOOKING_HOSTS.includes(host) ? bookingRoutes : undefined;
+      const route = routes && routeFor(routes, url.pathname);
+      if (!route) return send(res, page('Not found', '<h1>Not found</h1>'), 404);
       await route(req, res, url);
     } catch (err) {
-      send(res, `demo site error: ${(err as Error).message}`, 500, 'text/plain');
+      if (res.headersSent) res.destroy();
+      else send(res, `demo site error: ${(err as Error).message}`, 500, 'text/plain');
     }
   };
 }
@@ -60,14 +69,22 @@ function closer(server: http.Server): () => Promise<void> {
   });
 }
 
-/** Ports 0 (the default) mean "any free port"; `webcap demo --serve` asks for fixed ones. */
-export async function startDemoSites(ports: { http?: number; https?: number } = {}): Promise<DemoSites> {
+export interface DemoSitesOptions {
+  /** Ports 0 (the default) mean "any free port"; `webcap demo --serve` asks for fixed ones. */
+  http?: number;
+  https?: number;
+  /** Keep `hits` (default true); a server left running for good turns it off so memory stays flat. */
+  recordHits?: boolean;
+}
+
+export async function startDemoSites(options: DemoSitesOptions = {}): Promise<DemoSites> {
   const hits: string[] = [];
+  const recorded = options.recordHits === false ? null : hits;
   const tls = join(projectRoot(), 'demo-sites', 'tls');
-  const plain = http.createServer(handler(hits));
-  const secure = https.createServer({ key: readFileSync(join(tls, 'demo-key.pem')), cert: readFileSync(join(tls, 'demo-cert.pem')) }, handler(hits));
+  const plain = http.createServer(handler(recorded));
+  const secure = https.createServer({ key: readFileSync(join(tls, 'demo-key.pem')), cert: readFileSync(join(tls, 'demo-cert.pem')) }, handler(recorded));
   const closers = [closer(plain), closer(secure)];
-  const [httpPort, httpsPort] = [await listen(plain, ports.http ?? 0), await listen(secure, ports.https ?? 0)];
+  const [httpPort, httpsPort] = [await listen(plain, options.http ?? 0), await listen(secure, options.https ?? 0)];
   const resolve: Record<string, string> = {};
   for (const h of ['maps.demo.test', 'booking.demo.test']) resolve[h] = `127.0.0.1:${httpPort}`;
   for (const h of ['www.google.com', 'www.thefork.com']) resolve[h] = `127.0.0.1:${httpsPort}`;

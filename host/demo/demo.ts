@@ -70,7 +70,7 @@ export async function runDemo(opts: { serveOnly?: boolean } = {}): Promise<numbe
 
 /** `webcap demo --serve`: the sites on the fixed ports examples/agent_config.toml names, until Ctrl-C. */
 async function serveForever(): Promise<number> {
-  const sites = await startDemoSites({ http: 47080, https: 47443 });
+  const sites = await startDemoSites({ http: 47080, https: 47443, recordHits: false });
   say('demo sites serving (Ctrl-C to stop); [network] resolve:');
   for (const [name, target] of Object.entries(sites.resolve)) say(`  "${name}" = "${target}"`);
   await new Promise<void>((done) => process.once('SIGINT', done).once('SIGTERM', done));
