@@ -1,5 +1,8 @@
-// The one place the policy chain is composed (DESIGN.md order): audit →
-// enabled → validate → allowlist → robots → ssrf → budget → consent → forward.
+// The one place the policy chain is composed (DESIGN.md order, one change):
+// audit → enabled → validate → allowlist → ssrf → robots → budget → consent →
+// forward. SSRF runs before robots because the robots policy connects to the
+// target host (GET /robots.txt): a host resolving to a private address must be
+// refused before anything connects to it, not after.
 // Also routes what the sidecar reports (blocked requests, sensitive steps)
 // into the same chain and consent gate.
 import type { Logger } from 'pino';
@@ -108,8 +111,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     enabledPolicy(config),
     validatePolicy(compileValidators(manifests)),
     allowlistPolicy(config),
+    ssrfPolicy(config),   // before robots: see the header comment
     robotsPolicy(robots, config, politeness),
-    ssrfPolicy(config),
     budgetPolicy(config, { politeness }),
     consentPolicy(gate, config.consent),
   ], terminal));

@@ -1,6 +1,12 @@
-// Politeness waits, never fails: a per-host minimum gap between actions
-// (robots.txt Crawl-delay feeds it) plus random jitter ([budgets] jitter_ms).
+// Politeness waits: a per-host minimum gap between actions (robots.txt
+// Crawl-delay feeds it) plus random jitter ([budgets] jitter_ms). A wait
+// longer than the call may take is refused up front (budgetPolicy turns it
+// into budget_exceeded with retry_after_ms) rather than slept through.
+import { normalizeHost } from '../../manifests/net/hostname.js';
 import type { WebcapConfig } from '../config/types.js';
+
+/** Crawl-delay honoured up to this: "Crawl-delay: 86400" must not park the agent for a day. */
+export const MAX_CRAWL_DELAY_MS = 60_000;
 
 export class PolitenessGate {
   private readonly minDelay = new Map<string, number>();
@@ -10,7 +16,15 @@ export class PolitenessGate {
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))) {}
 
   setMinDelay(host: string, ms: number): void {
-    this.minDelay.set(host.toLowerCase(), ms);
+    this.minDelay.set(normalizeHost(host), Math.min(Math.max(0, ms), MAX_CRAWL_DELAY_MS));
+  }
+
+  /** How long an action on this host would wait now for its minimum gap (jitter not included). */
+  delayFor(host: string | undefined): number {
+    if (!host) return 0;
+    const key = normalizeHost(host);
+    const last = this.lastAction.get(key);
+    return last === undefined ? 0 : Math.max(0, last + (this.minDelay.get(key) ?? 0) - this.now());
   }
 
   /** Resolves when this host may be acted on; returns how long it waited. */
@@ -20,13 +34,9 @@ export class PolitenessGate {
       if (jitter) await this.sleep(jitter);
       return jitter;
     }
-    const key = host.toLowerCase();
-    const gap = this.minDelay.get(key) ?? 0;
-    const last = this.lastAction.get(key);
-    const due = last === undefined ? 0 : last + gap - this.now();
-    const waitMs = Math.max(0, due) + jitter;
+    const waitMs = this.delayFor(host) + jitter;
     // Reserve the slot before sleeping so concurrent calls queue behind each other.
-    this.lastAction.set(key, this.now() + waitMs);
+    this.lastAction.set(normalizeHost(host), this.now() + waitMs);
     if (waitMs > 0) await this.sleep(waitMs);
     return waitMs;
   }

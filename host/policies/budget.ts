@@ -1,9 +1,11 @@
 // Per-minute budgets: global (max_actions_per_minute, browser actions only),
 // per capability and per domain glob. A token is taken from every applicable
 // bucket only when all have one, so a refusal costs nothing. Then the
-// politeness gate may make the call wait (never fail).
+// politeness gate may make the call wait; a wait longer than the call's own
+// timeout is refused (budget_exceeded + retry_after_ms) before any token is taken.
 import micromatch from 'micromatch';
 import { WebcapError } from '../../manifests/errors.js';
+import { normalizeHost } from '../../manifests/net/hostname.js';
 import type { PolitenessGate } from '../budget/politeness.js';
 import { TokenBucket } from '../budget/token-bucket.js';
 import type { WebcapConfig } from '../config/types.js';
@@ -27,7 +29,8 @@ export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; p
     const applicable: Array<[string, TokenBucket]> = browser ? [['global', bucket('global', config.capabilities.browser.max_actions_per_minute)]] : [];
     const perCap = config.budgets.per_capability[call.capability];
     if (perCap) applicable.push([`capability:${call.capability}`, bucket(`capability:${call.capability}`, perCap)]);
-    const host = call.url?.hostname;
+    // Normalised, so "shop.test." spends the budget of "shop.test".
+    const host = call.url?.hostname ? normalizeHost(call.url.hostname) : undefined;
     for (const [glob, n] of domainRules) {
       if (host && (micromatch.isMatch(host, glob) || (glob.startsWith('*.') && host === glob.slice(2)))) applicable.push([`domain:${glob}`, bucket(`domain:${glob}`, n)]);
     }
@@ -38,6 +41,13 @@ export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; p
         call.decisions.push({ policy: 'budget', decision: 'denied', reason: `${name} budget of ${b.perMinute}/min spent` });
         throw new WebcapError('budget_exceeded', `over the ${name} budget of ${b.perMinute} actions per minute; retry in ${verdict.retryAfterMs} ms`, { retry_after_ms: verdict.retryAfterMs, budget: name });
       }
+    }
+    const timeoutMs = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
+    const due = applicable.length ? opts.politeness?.delayFor(host) ?? 0 : 0;
+    if (due > timeoutMs) {
+      const retryAfterMs = Math.ceil(due);
+      call.decisions.push({ policy: 'budget', decision: 'denied', reason: `polite delay of ${retryAfterMs} ms for ${host} exceeds the call's timeout of ${timeoutMs} ms` });
+      throw new WebcapError('budget_exceeded', `${host} asks for a gap between actions (robots.txt Crawl-delay); the next action is due in ${retryAfterMs} ms, longer than this call's timeout of ${timeoutMs} ms`, { retry_after_ms: retryAfterMs, budget: `politeness:${host}` });
     }
     applicable.forEach(([, b]) => b.take(t));
     if (applicable.length === 0) return next();

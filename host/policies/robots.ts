@@ -1,5 +1,6 @@
 // robots.txt before every navigation (respect_robots = true). Crawl-delay
-// becomes the host's minimum gap in the politeness gate.
+// becomes the host's minimum gap in the politeness gate (which caps it and
+// keys it by the normalised host, so "shop.test." shares "shop.test"'s gap).
 import { WebcapError } from '../../manifests/errors.js';
 import type { PolitenessGate } from '../budget/politeness.js';
 import type { WebcapConfig } from '../config/types.js';

@@ -2,6 +2,15 @@
 // 2xx → the rules; 4xx (404 included) → allow all ("unavailable"); 5xx or no
 // answer → disallow all ("unreachable"); redirects followed up to 5 hops, and
 // past that the file counts as unavailable (allow all), as the RFC permits.
+// Every hop passes the same network policy as a navigation (scheme,
+// allowlist, SSRF) before anything connects, and the connection goes to the
+// address that was checked: a robots.txt must not be a way to reach a private
+// server. A hop the policy refuses (or a Location that is not a URL) ends the
+// fetch as "unavailable" (allow all): we never connect to it, and the page
+// itself still meets the policy on its own.
+import { parseHostAsIp } from '../../manifests/net/address.js';
+import { normalizeHost } from '../../manifests/net/hostname.js';
+import { checkUrl, type NetPolicy } from '../../manifests/net/resolve.js';
 import { httpGet, type HttpGetOptions } from './http-get.js';
 
 export type RobotsFetch =
@@ -9,24 +18,41 @@ export type RobotsFetch =
   | { kind: 'allow_all'; reason: string }
   | { kind: 'disallow_all'; reason: string };
 
+export type RobotsFetchOptions = HttpGetOptions & { policy: Omit<NetPolicy, 'resolve'> };
+
 export const MAX_REDIRECTS = 5;
 
-export async function fetchRobots(origin: string, opts: HttpGetOptions, get = httpGet): Promise<RobotsFetch> {
-  let url = `${origin}/robots.txt`;
+export async function fetchRobots(origin: string, opts: RobotsFetchOptions, get = httpGet): Promise<RobotsFetch> {
+  let url = new URL(`${origin}/robots.txt`);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const verdict = await checkUrl(url, { ...opts.policy, resolve: opts.resolve });
+    if (!verdict.ok && verdict.unresolved) return { kind: 'disallow_all', reason: `robots.txt unreachable (${verdict.reason})` };
+    if (!verdict.ok) return { kind: 'allow_all', reason: `robots.txt at ${url.href} refused by the network policy (${verdict.reason}): treated as unavailable` };
     let res;
     try {
-      res = await get(url, opts);
+      res = await get(url.href, { ...opts, resolve: pinned(url, verdict.addresses, opts.resolve) });
     } catch (err) {
       return { kind: 'disallow_all', reason: `robots.txt unreachable (${(err as Error).message})` };
     }
     if (res.status >= 300 && res.status < 400 && res.headers.location) {
-      url = new URL(res.headers.location, url).href;
+      try {
+        url = new URL(res.headers.location, url);
+      } catch {
+        return { kind: 'allow_all', reason: `robots.txt redirected to an invalid URL: treated as unavailable` };
+      }
       continue;
     }
-    if (res.status >= 200 && res.status < 300) return { kind: 'rules', body: res.body, url };
+    if (res.status >= 200 && res.status < 300) return { kind: 'rules', body: res.body, url: url.href };
     if (res.status >= 400 && res.status < 500) return { kind: 'allow_all', reason: `robots.txt answered ${res.status}: allow all` };
     return { kind: 'disallow_all', reason: `robots.txt answered ${res.status}: disallow all` };
   }
   return { kind: 'allow_all', reason: `robots.txt redirected more than ${MAX_REDIRECTS} times: treated as unavailable` };
+}
+
+/** The resolve map with this host pinned to the address the policy approved (no DNS-rebinding gap). */
+function pinned(url: URL, addresses: string[], resolve: Record<string, string>): Record<string, string> {
+  const host = normalizeHost(url.hostname);
+  if (parseHostAsIp(host) || !addresses.length || Object.keys(resolve).some((name) => normalizeHost(name) === host)) return resolve;
+  const address = addresses[0];
+  return { ...resolve, [host]: address.includes(':') ? `[${address}]` : address };
 }

@@ -6,10 +6,12 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns';
+import { normalizeHost } from '../../manifests/net/hostname.js';
 import { mappedPort, parseResolveTarget } from '../../manifests/net/resolve.js';
 
 export interface HttpGetOptions {
   headers?: Record<string, string>;
+  /** The whole request, body included: a server that trickles bytes forever cannot hold a call past it. */
   timeoutMs: number;
   resolve: Record<string, string>;
   maxBytes?: number;
@@ -21,7 +23,10 @@ export interface HttpGetResult { status: number; headers: http.IncomingHttpHeade
 
 export function mappedLookup(resolve: Record<string, string>): LookupFunction {
   return (hostname, options, callback) => {
-    const entry = resolve[hostname.toLowerCase()];
+    // Normalised like the policy check (resolveHost), so "x.test." connects
+    // where "x.test" was checked instead of falling through to DNS.
+    const host = normalizeHost(hostname);
+    const entry = Object.entries(resolve).find(([name]) => normalizeHost(name) === host)?.[1];
     if (!entry) return dnsLookup(hostname, options, callback as never);
     const mapped = parseResolveTarget(entry).address;
     const family = isIP(mapped) || 4;
@@ -36,21 +41,35 @@ export function httpGet(url: string, opts: HttpGetOptions): Promise<HttpGetResul
   const maxBytes = opts.maxBytes ?? 512 * 1024;
   return new Promise((resolve, reject) => {
     const req = client.get(target, {
-      headers: opts.headers, lookup: mappedLookup(opts.resolve), timeout: opts.timeoutMs,
+      headers: opts.headers, lookup: mappedLookup(opts.resolve),
       port: mappedPort(target.hostname, opts.resolve) ?? target.port,
       rejectUnauthorized: !opts.ignoreHttpsErrors,
     }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      const finish = () => {
+        clearTimeout(deadline);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), url });
+      };
       res.on('data', (c: Buffer) => {
-        // Past the limit we keep what we have (RFC 9309 lets a crawler stop at 500 KiB).
-        if (size < maxBytes) chunks.push(c.subarray(0, maxBytes - size));
+        if (size >= maxBytes) return;
+        chunks.push(c.subarray(0, maxBytes - size));
         size += c.length;
+        // RFC 9309 lets a crawler stop at 500 KiB: keep what we have, hang up
+        // (an endless body would otherwise be read until the deadline).
+        if (size >= maxBytes) { finish(); req.destroy(); }
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), url }));
-      res.on('error', reject);
+      res.on('end', finish);
+      res.on('error', fail);
+      res.on('close', () => { if (!res.complete) fail(new Error('connection closed before the body ended')); });
     });
-    req.on('timeout', () => req.destroy(new Error(`timed out after ${opts.timeoutMs} ms`)));
-    req.on('error', reject);
+    // One timer for the whole exchange (connect, headers, body); the socket
+    // idle timeout alone never fires while bytes keep arriving.
+    const deadline = setTimeout(() => { fail(new Error(`timed out after ${opts.timeoutMs} ms`)); req.destroy(); }, opts.timeoutMs);
+    function fail(err: Error) {
+      clearTimeout(deadline);
+      reject(err);
+    }
+    req.on('error', fail);
   });
 }

@@ -1,24 +1,35 @@
 // robots.txt per origin, cached for [robots] cache_ttl_s, fetched with the
-// configured user agent through `[network] resolve`.
+// configured user agent through `[network] resolve` and the network policy.
 import type { WebcapConfig } from '../config/types.js';
+import { normalizeHost } from '../../manifests/net/hostname.js';
 import { fetchRobots, type RobotsFetch } from './fetch.js';
 import { RobotsRules, type RobotsVerdict } from './rules.js';
 
 interface Cached { at: number; fetched: RobotsFetch; rules?: RobotsRules }
 
+/** Origins remembered at once; the oldest is dropped past it, so a crawl over many hosts cannot grow the map without end. */
+export const MAX_CACHED_ORIGINS = 1000;
+
+/** "http://Shop.Test.:80" → "http://shop.test": one origin however the host is spelled (trailing dot included). */
+export function robotsOrigin(url: URL): string {
+  const host = normalizeHost(url.hostname);
+  return `${url.protocol}//${host.includes(':') ? `[${host}]` : host}${url.port ? `:${url.port}` : ''}`;
+}
+
 export class RobotsCache {
   private readonly cache = new Map<string, Promise<Cached>>();
   private readonly now: () => number;
+  private readonly fetcher: typeof fetchRobots;
 
   constructor(private readonly config: WebcapConfig, opts: { now?: () => number; fetch?: typeof fetchRobots } = {}) {
     this.now = opts.now ?? Date.now;
     this.fetcher = opts.fetch ?? fetchRobots;
   }
 
-  private readonly fetcher: typeof fetchRobots;
+  get size(): number { return this.cache.size; }
 
   async check(url: URL): Promise<RobotsVerdict & { reason: string }> {
-    const entry = await this.load(url.origin);
+    const entry = await this.load(robotsOrigin(url));
     const { fetched } = entry;
     if (fetched.kind === 'allow_all') return { allowed: true, reason: fetched.reason };
     if (fetched.kind === 'disallow_all') return { allowed: false, rule: 'Disallow: / (robots.txt unreachable)', reason: fetched.reason };
@@ -36,13 +47,20 @@ export class RobotsCache {
   }
 
   private refetch(origin: string): Promise<Cached> {
+    const { browser } = this.config.capabilities;
     const pending = this.fetcher(origin, {
-      headers: { 'user-agent': this.config.capabilities.browser.user_agent },
+      headers: { 'user-agent': browser.user_agent },
       timeoutMs: this.config.robots.fetch_timeout_ms,
       resolve: this.config.network.resolve,
-      ignoreHttpsErrors: this.config.capabilities.browser.ignore_https_errors,
+      ignoreHttpsErrors: browser.ignore_https_errors,
+      policy: { allowlist: browser.domains_allowlist, denylist: browser.domains_denylist, allowPrivate: this.config.network.allow_private },
     }).then((fetched) => ({ at: this.now(), fetched, rules: fetched.kind === 'rules' ? new RobotsRules(origin, fetched.body) : undefined }));
+    // Re-inserted so Map order is "least recently fetched first" for eviction.
+    this.cache.delete(origin);
     this.cache.set(origin, pending);
+    if (this.cache.size > MAX_CACHED_ORIGINS) this.cache.delete(this.cache.keys().next().value as string);
+    // A failure is not remembered: the next call for this origin tries again.
+    pending.catch(() => { if (this.cache.get(origin) === pending) this.cache.delete(origin); });
     return pending;
   }
 }

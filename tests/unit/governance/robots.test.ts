@@ -46,7 +46,7 @@ describe('rules', () => {
 });
 
 describe('fetch and cache (real HTTP on loopback)', () => {
-  const opts = { timeoutMs: 2000, resolve: { 'robots.test': '127.0.0.1' } };
+  const opts = { timeoutMs: 2000, resolve: { 'robots.test': '127.0.0.1' }, policy: { allowlist: ['*.test', '127.0.0.1'], denylist: [], allowPrivate: ['127.0.0.1'] } };
 
   it('404 → allow all, 500 → disallow all, unreachable → disallow all', async () => {
     const s = await serve({ '/robots.txt': (req, res) => send(res, '', req.headers.host?.startsWith('robots.test') ? 404 : 500) });
@@ -88,7 +88,7 @@ describe('fetch and cache (real HTTP on loopback)', () => {
     const agents: string[] = [];
     const s = await serve({ '/robots.txt': (req, res) => { agents.push(String(req.headers['user-agent'])); send(res, 'User-agent: *\nDisallow: /no', 200, 'text/plain'); } });
     let now = 0;
-    const config = validateConfig({ robots: { cache_ttl_s: 60 }, network: { resolve: { 'robots.test': '127.0.0.1' } } }, '/tmp');
+    const config = validateConfig({ robots: { cache_ttl_s: 60 }, capabilities: { browser: { domains_allowlist: ['*.test'] } }, network: { resolve: { 'robots.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] } }, '/tmp');
     const cache = new RobotsCache(config, { now: () => now });
     try {
       const url = (p: string) => new URL(`http://robots.test:${s.port}${p}`);
