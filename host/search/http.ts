@@ -4,6 +4,9 @@
 // scrubbed of secrets before it is repeated.
 import { WebcapError } from '../../manifests/errors.js';
 
+/** No search or places answer comes near this; a bigger body is a broken or hostile endpoint. */
+export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
 export interface ProviderRequest {
   provider: string;
   method: 'GET' | 'POST';
@@ -29,8 +32,9 @@ export async function requestJson(req: ProviderRequest): Promise<unknown> {
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    text = await res.text();
+    text = await readCapped(res, provider, where);
   } catch (err) {
+    if (err instanceof WebcapError) throw err;
     const e = err as Error & { cause?: { code?: string; message?: string } };
     if (e.name === 'TimeoutError' || e.name === 'AbortError') {
       throw new WebcapError('timeout', `${provider}: no answer from ${where} within ${timeoutMs} ms`, { provider, timeout_ms: timeoutMs });
@@ -44,6 +48,23 @@ export async function requestJson(req: ProviderRequest): Promise<unknown> {
   } catch {
     throw malformed(provider, `answered HTTP ${res.status} with a body that is not JSON (${text.length} bytes from ${where})`);
   }
+}
+
+/** The body as UTF-8 text (as res.text() decodes it), read no further than MAX_RESPONSE_BYTES. */
+async function readCapped(res: Response, provider: string, where: string): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (res.body) {
+    for await (const chunk of res.body) {
+      size += chunk.length;
+      if (size > MAX_RESPONSE_BYTES) {
+        // Leaving the loop early cancels the stream, which closes the connection.
+        throw new WebcapError('provider_error', `${provider}: the answer from ${where} is larger than ${MAX_RESPONSE_BYTES} bytes`, { provider, reason: 'response_too_large', max_bytes: MAX_RESPONSE_BYTES });
+      }
+      chunks.push(chunk);
+    }
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 export function malformed(provider: string, what: string): WebcapError {
