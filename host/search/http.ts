@@ -54,15 +54,14 @@ export async function requestJson(req: ProviderRequest): Promise<unknown> {
 async function readCapped(res: Response, provider: string, where: string): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (res.body) {
-    for await (const chunk of res.body) {
-      size += chunk.length;
-      if (size > MAX_RESPONSE_BYTES) {
-        // Leaving the loop early cancels the stream, which closes the connection.
-        throw new WebcapError('provider_error', `${provider}: the answer from ${where} is larger than ${MAX_RESPONSE_BYTES} bytes`, { provider, reason: 'response_too_large', max_bytes: MAX_RESPONSE_BYTES });
-      }
-      chunks.push(chunk);
+  const reader = res.body?.getReader();
+  for (let next = await reader?.read(); next && !next.done; next = await reader!.read()) {
+    size += next.value.length;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader!.cancel(); // closes the connection: the rest is never downloaded
+      throw new WebcapError('provider_error', `${provider}: the answer from ${where} is larger than ${MAX_RESPONSE_BYTES} bytes`, { provider, reason: 'response_too_large', max_bytes: MAX_RESPONSE_BYTES });
     }
+    chunks.push(next.value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
