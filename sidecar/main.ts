@@ -43,7 +43,12 @@ function contextFor(init: SidecarInit): ToolContext {
       const proxy = remote ? undefined : await startGuardProxy(opts);
       return {
         options: proxy ? { proxy: proxy.proxy } : {},
-        attach: async (context) => { guards.set(name, await installNetworkGuard(context, { ...opts, proxy })); },
+        attach: async (context) => {
+          const guard = await installNetworkGuard(context, { ...opts, proxy });
+          guards.set(name, guard);
+          // One entry per context (every scrape makes one): drop it when the context goes, unless the name was reused since.
+          context.on('close', () => { if (guards.get(name) === guard) guards.delete(name); });
+        },
         abandon: async () => { await proxy?.close(); },
       };
     },

@@ -81,6 +81,16 @@ function endToEnd<T extends Record<string, unknown>>(headers: T): T {
   return copy;
 }
 
+/**
+ * The port of a CONNECT target ("host:port"), read from the text itself:
+ * new URL('http://host:80').port is '' (80 is http's default), which would
+ * send a ws:// tunnel to port 80 on to 443.
+ */
+export function connectPort(authority: string): number {
+  const port = /:(\d+)$/.exec(authority)?.[1];
+  return port === undefined ? 443 : Number(port);
+}
+
 export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
   const log = blockLog(opts);
   const recent: Request[] = [];                 // to name the resource type of a refused hop
@@ -146,7 +156,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
     socket.on('error', () => socket.destroy());
     let target: URL;
     try { target = new URL(`http://${req.url ?? ''}`); } catch { socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'); return; }
-    const port = Number(target.port || 443);
+    const port = connectPort(req.url ?? '');
     const verdict = await verdictFor(() => checkHost(target.hostname, opts));
     if (!verdict.ok) {
       const shown = port === 443 ? `https://${target.hostname}/` : `https://${target.hostname}:${port}/`;

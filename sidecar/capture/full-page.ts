@@ -2,9 +2,12 @@
 // page is one capture. A tall PNG is captured in horizontal bands (a clip of
 // the full page each), decoded and streamed into one PNG on disk, so neither
 // Chromium nor the sidecar ever holds the whole bitmap or its base64. JPEG has
-// no encoder here, so a tall JPEG is cut at JPEG_MAX_HEIGHT, and any page is
-// cut at PNG_MAX_HEIGHT; both say so in the result.
+// no encoder here, so a tall JPEG is cut at JPEG_MAX_HEIGHT, any page is cut
+// at PNG_MAX_HEIGHT and MAX_WIDTH; the result says so. The whole capture runs
+// against one deadline (the call's timeout), not one timeout per band.
 import type { Page } from 'playwright';
+import { WebcapError } from '../../manifests/errors.js';
+import { within } from '../deadline.js';
 import { decodePng, type RawImage } from './png-decode.js';
 import { PngWriter } from './png-writer.js';
 
@@ -19,6 +22,8 @@ export const TILE_PIXELS = 2 * 1024 * 1024;
 export const JPEG_MAX_HEIGHT = 16_384;
 /** Infinite-scroll pages have no bottom: stop somewhere a person could still look at. */
 export const PNG_MAX_HEIGHT = 100_000;
+/** Wider than this is cut: a 300,000 px wide page would otherwise take thousands of 64 px bands. */
+export const MAX_WIDTH = 16_384;
 
 export interface FullPageShot {
   width: number;
@@ -43,23 +48,34 @@ export async function fullPageSize(page: Page): Promise<{ width: number; height:
   });
 }
 
-export async function captureFullPage(page: Page, path: string, format: 'png' | 'jpeg', options: { quality?: number; timeout: number }): Promise<FullPageShot> {
-  const size = await fullPageSize(page);
-  const limit = format === 'jpeg' ? JPEG_MAX_HEIGHT : PNG_MAX_HEIGHT;
-  const height = Math.min(size.height, limit);
-  const cut = size.height > limit
-    ? { truncated: true as const, note: `the page is ${size.height} px tall; captured the top ${limit} px${format === 'jpeg' ? ' (use format "png" for up to ' + PNG_MAX_HEIGHT + ' px)' : ''}` }
-    : {};
-  if (format === 'jpeg' || size.width * height <= TILE_PIXELS) {
-    const clip = cut.truncated ? { clip: { x: 0, y: 0, width: size.width, height } } : {};
-    const bytes = await page.screenshot({ type: format, quality: options.quality, timeout: options.timeout, fullPage: true, ...clip });
-    return { width: size.width, height, page_height: size.height, tiles: 1, ...cut, bytes };
-  }
-  const tiles = await captureTiles(page, path, size.width, height, options.timeout);
-  return { width: size.width, height, page_height: size.height, tiles, ...cut };
+/** Time left before `deadline`, or the timeout error once it has passed. */
+function remaining(deadline: number, timeout: number): number {
+  const left = deadline - Date.now();
+  if (left <= 0) throw new WebcapError('timeout', `full-page screenshot: not finished within ${timeout} ms`, { timeout_ms: timeout });
+  return left;
 }
 
-async function captureTiles(page: Page, path: string, width: number, height: number, timeout: number): Promise<number> {
+export async function captureFullPage(page: Page, path: string, format: 'png' | 'jpeg', options: { quality?: number; timeout: number }): Promise<FullPageShot> {
+  const deadline = Date.now() + options.timeout;
+  const size = await within(fullPageSize(page), remaining(deadline, options.timeout), 'full-page screenshot');
+  const limit = format === 'jpeg' ? JPEG_MAX_HEIGHT : PNG_MAX_HEIGHT;
+  const height = Math.min(size.height, limit);
+  const width = Math.min(size.width, MAX_WIDTH);
+  const notes = [
+    ...(size.height > limit ? [`the page is ${size.height} px tall; captured the top ${limit} px${format === 'jpeg' ? ' (use format "png" for up to ' + PNG_MAX_HEIGHT + ' px)' : ''}`] : []),
+    ...(size.width > MAX_WIDTH ? [`the page is ${size.width} px wide; captured the left ${MAX_WIDTH} px`] : []),
+  ];
+  const cut = notes.length ? { truncated: true as const, note: notes.join('; ') } : {};
+  if (format === 'jpeg' || width * height <= TILE_PIXELS) {
+    const clip = cut.truncated ? { clip: { x: 0, y: 0, width, height } } : {};
+    const bytes = await page.screenshot({ type: format, quality: options.quality, timeout: remaining(deadline, options.timeout), fullPage: true, ...clip });
+    return { width, height, page_height: size.height, tiles: 1, ...cut, bytes };
+  }
+  const tiles = await captureTiles(page, path, width, height, () => remaining(deadline, options.timeout));
+  return { width, height, page_height: size.height, tiles, ...cut };
+}
+
+async function captureTiles(page: Page, path: string, width: number, height: number, timeLeft: () => number): Promise<number> {
   const band = Math.max(64, Math.floor(TILE_PIXELS / width));
   let writer: PngWriter | undefined;
   let tiles = 0;
@@ -67,7 +83,7 @@ async function captureTiles(page: Page, path: string, width: number, height: num
     for (let y = 0; y < height; y += band) {
       const h = Math.min(band, height - y);
       // scale 'css': one image pixel per CSS pixel, so bands line up exactly.
-      const png = await page.screenshot({ type: 'png', fullPage: true, scale: 'css', timeout, clip: { x: 0, y, width, height: h } });
+      const png = await page.screenshot({ type: 'png', fullPage: true, scale: 'css', timeout: timeLeft(), clip: { x: 0, y, width, height: h } });
       const tile = decodePng(png);
       writer ??= await PngWriter.create(path, width, height, tile.channels);
       await writer.writeRows(fit(tile, width, h, writer.channels));

@@ -1,8 +1,9 @@
 // web.open (new context) and web.navigate (same context).
 import type { Page } from 'playwright';
-import { WebcapError, type ErrorCode } from '../../manifests/errors.js';
+import { WebcapError } from '../../manifests/errors.js';
 import type { BlockedRequest } from '../../manifests/wire.js';
 import { mapError } from '../errors.js';
+import { guardRefusal } from '../guard-refusal.js';
 import { defineTool, pageTool, type Params } from '../tool.js';
 
 type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
@@ -10,11 +11,8 @@ type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
 export async function go(page: Page, url: string, params: Params, timeout: number, blocked: () => BlockedRequest | undefined) {
   const response = await page.goto(url, { waitUntil: (params.wait_until as WaitUntil) ?? 'load', timeout });
   // The guard's proxy answers a refused plain-http redirect hop with a marked 403.
-  const refused = response?.headers()['x-webcap-blocked'];
-  if (refused) {
-    const b = blocked();
-    throw new WebcapError((b?.code ?? refused) as ErrorCode, b?.reason ?? `a redirect from ${url} was blocked (${refused})`, { url: b?.url, host: b?.host });
-  }
+  const refused = guardRefusal(response, url, blocked());
+  if (refused) throw refused;
   const status = response?.status() ?? null;
   if (status !== null && status >= 400) {
     throw new WebcapError('http_error', `${page.url()} answered HTTP ${status}`, { status, url: page.url() });

@@ -4,8 +4,10 @@
 // and Markdown run in the host (host/scrape/), the same pipeline its plain-HTTP
 // fallback uses, so both paths read a page the same way.
 import type { Page, Request } from 'playwright';
-import { WebcapError, type ErrorCode } from '../../manifests/errors.js';
+import { WebcapError } from '../../manifests/errors.js';
+import { within } from '../deadline.js';
 import { mapError } from '../errors.js';
+import { guardRefusal } from '../guard-refusal.js';
 import { defineTool } from '../tool.js';
 
 // Script-written pages fetch their text around `load`; long-polling pages never stop, hence the cap.
@@ -31,15 +33,14 @@ export const scrape = defineTool('web.scrape', async (ctx, params) => {
   const inFlight = track(page);
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout });
-    const refused = response?.headers()['x-webcap-blocked'];
-    if (refused) {
-      const b = ctx.lastBlocked(scratch.name);
-      throw new WebcapError((b?.code ?? refused) as ErrorCode, b?.reason ?? `a redirect from ${url} was blocked (${refused})`, { url: b?.url, host: b?.host });
-    }
-    await inFlight.settle(Math.min(SETTLE_MS, timeout - (Date.now() - started)));
-    const all = response ? await response.allHeaders() : {};
+    const refused = guardRefusal(response, url, ctx.lastBlocked(scratch.name));
+    if (refused) throw refused;
+    const left = () => timeout - (Date.now() - started);
+    await inFlight.settle(Math.min(SETTLE_MS, left()));
+    // Untimed calls: a page looping forever after load must fail the call with 'timeout', so the scratch context is closed below.
+    const all = response ? await within(response.allHeaders(), left(), `web.scrape ${url}`) : {};
     const headers = Object.fromEntries(HEADERS.filter((h) => all[h] !== undefined).map((h) => [h, all[h]]));
-    return { url: page.url(), status: response?.status() ?? null, headers, html: await page.content() };
+    return { url: page.url(), status: response?.status() ?? null, headers, html: await within(page.content(), left(), `web.scrape ${url}`) };
   } catch (err) {
     throw mapError(err, { url, blocked: ctx.lastBlocked(scratch.name) });
   } finally {

@@ -29,6 +29,11 @@ beforeAll(async () => {
     // Redirects out of bounds: the fallback must apply the browser guard's rules to every hop.
     '/hop/outside': (_req, res) => { res.writeHead(302, { location: 'http://elsewhere.example/' }); res.end(); },
     '/hop/private': (_req, res) => { res.writeHead(302, { location: at('intranet.test', '/admin') }); res.end(); },
+    // Keeps its renderer busy forever once loaded: page.content() would never answer.
+    '/busy': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<!doctype html><title>Busy</title><p>Busy page</p><script>setTimeout(() => { for (;;) {} }, 50)</script>'); },
+    // A site sending the guard's own marker header: it must not pick the error code.
+    '/fake-blocked': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html', 'x-webcap-blocked': 'pwned' }); res.end('<!doctype html><title>Marked</title><article><h1>Marked</h1><p>An ordinary page that sends a header of the guard.</p></article>'); },
+    '/fake-blocked-403': (_req, res) => { res.writeHead(403, { 'content-type': 'text/html', 'x-webcap-blocked': 'pwned' }); res.end('<!doctype html><title>Nope</title><p>Forbidden</p>'); },
     '/robots.txt': (_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('User-agent: *\nDisallow: /drafts/\n'); },
   });
   // intranet.test resolves to an address allow_private does not list: reaching it is SSRF.
@@ -191,6 +196,24 @@ describe('web.scrape error codes (rendered)', () => {
     const e = await failure(scrape(browser, { url: at('news.test', '/slow'), timeout: 1500 }));
     expect(e.code).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(6000);
+  });
+
+  it('timeout for a page that loops forever after load, and the next scrape still works', async () => {
+    const started = Date.now();
+    const e = await failure(scrape(browser, { url: at('news.test', '/busy'), timeout: 3000 }));
+    expect(e.code).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(8000);
+    const next = await scrape(browser, { url: at('news.test', '/fake-blocked'), cache: false });
+    expect(next.content_text).toContain('An ordinary page');
+  }, 30_000);
+
+  it('an x-webcap-blocked header from the site itself is not a block: 200 opens, 403 is http_error', async () => {
+    const opened = await browser.call('web.open', { url: at('news.test', '/fake-blocked') });
+    expect([opened.status, opened.title]).toEqual([200, 'Marked']);
+    const e = await failure(browser.call('web.navigate', { url: at('news.test', '/fake-blocked-403') }));
+    expect([e.code, e.details.status]).toEqual(['http_error', 403]);
+    await browser.call('web.close', {});
+    expect((await scrape(browser, { url: at('news.test', '/fake-blocked'), cache: false })).title).toBe('Marked');
   });
 
   it.each([

@@ -8,6 +8,8 @@ import type { Host } from '../../host/host.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { sidecarOf } from '../helpers/processes.js';
+import { failure } from '../helpers/failure.js';
+import { MAX_WIDTH } from '../../sidecar/capture/full-page.js';
 
 const BANDS = 20; // 20 bands of 1,000 px: a 20,000 px page
 const bandColour = (i: number) => [i * 12, 255 - i * 12, 100];
@@ -50,6 +52,16 @@ const routes = {
   '/noise': (_req: unknown, res: import('node:http').ServerResponse) => send(res, html(
     '<canvas width="1280" height="1000" style="display:block"></canvas>'.repeat(BANDS) +
     '<script>for(const c of document.querySelectorAll("canvas")){const x=c.getContext("2d");const d=x.createImageData(c.width,c.height);const v=new Uint32Array(d.data.buffer);for(let i=0;i<v.length;i++)v[i]=(Math.random()*0xffffffff)>>>0|0xff000000;x.putImageData(d,0,0)}</script>',
+    '<style>body{margin:0}</style>',
+  )),
+  // Far wider than any screen: the shot is cut at MAX_WIDTH rather than taken in thousands of thin bands.
+  '/wide': (_req: unknown, res: import('node:http').ServerResponse) => send(res, html(
+    '<div style="width:300000px;height:1000px;background:linear-gradient(90deg,rgb(200,0,0),rgb(0,0,200))">wide</div>',
+    '<style>body{margin:0}</style>',
+  )),
+  // Wide and tall: hundreds of bands even after the cut, so only the overall deadline ends it in time.
+  '/huge': (_req: unknown, res: import('node:http').ServerResponse) => send(res, html(
+    '<div style="width:300000px;height:100000px;background:linear-gradient(rgb(200,0,0),rgb(0,0,200))">huge</div>',
     '<style>body{margin:0}</style>',
   )),
   '/shot.png': (_req: unknown, res: import('node:http').ServerResponse) => {
@@ -126,6 +138,26 @@ describe('web.screenshot on a 20,000 px page', () => {
     expect(shot).toMatchObject({ width: 1280, height: 16_384, page_height: 20_000, truncated: true });
     expect(shot.note).toMatch(/20000 px tall.*16384/);
   });
+
+  it(`cuts a very wide page at ${MAX_WIDTH} px and says so`, async () => {
+    await host.call('web.open', { url: at('/wide') });
+    const shot = await host.call('web.screenshot', { full_page: true, path: 'wide.png', timeout: 60_000 });
+    expect(shot).toMatchObject({ width: MAX_WIDTH, height: 1000, page_height: 1000, truncated: true });
+    expect(shot.note).toMatch(/300000 px wide.*16384/);
+    expect(pngSize(shot.path as string)).toEqual({ width: MAX_WIDTH, height: 1000 });
+  }, 90_000);
+
+  it('stops a capture of hundreds of bands at the call\'s timeout, not one timeout per band', async () => {
+    await host.call('web.open', { url: at('/huge') });
+    const started = Date.now();
+    const e = await failure(host.call('web.screenshot', { full_page: true, path: 'huge.png', timeout: 3000 }));
+    const took = Date.now() - started;
+    console.log(`huge page: ${e.code} after ${took} ms`);
+    expect(e.code).toBe('timeout');
+    expect(took).toBeLessThan(10_000);
+    // The session is still usable afterwards.
+    expect((await host.call('web.extract', { selector: 'div' })).items).toEqual([{ text: 'huge' }]);
+  }, 60_000);
 
   it('keeps the sidecar well below a one-shot capture on incompressible pixels', async () => {
     await host.call('web.open', { url: at('/noise') });
