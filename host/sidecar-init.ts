@@ -10,6 +10,8 @@ export function sidecarInit(config: WebcapConfig): SidecarInit {
   return {
     root,
     workspace: config.workspace.path,
+    chain_path: config.chain.path,
+    log_path: config.logging.file,
     profiles_dir: join(root, 'site-profiles'),
     browser: {
       headless: b.headless,

@@ -7,6 +7,9 @@ import type { WireError } from './errors.js';
 export interface SidecarInit {
   root: string;                      // project root (site-profiles/ lives here)
   workspace: string;                 // files the sidecar may write (screenshots, downloads)
+  /** webcap's own files, which may sit in the workspace: never uploaded to a page. */
+  chain_path?: string;
+  log_path?: string;
   browser: {
     headless: boolean;
     executable_path?: string;

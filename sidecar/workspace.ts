@@ -1,8 +1,8 @@
 // The sidecar reads and writes files only under the workspace. Paths an agent
 // gives are resolved here, once, for every tool that touches the disk.
 import { realpath, stat } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { basename, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { WebcapError } from '../manifests/errors.js';
 
 function inside(root: string, full: string): boolean {
@@ -12,16 +12,55 @@ function inside(root: string, full: string): boolean {
 
 /**
  * Where to write a file a tool produces: `wanted` (relative to `folder` under
- * the workspace, or absolute inside the workspace) or a generated name. A path
- * that leaves the workspace is invalid_params.
+ * the workspace, or absolute) or a generated name. The file must land inside
+ * the tool's own folder, not merely the workspace: the workspace also holds
+ * the causal chain, the log and the cache, which a screenshot or a saved page
+ * must never overwrite. `exts` are the endings allowed (first = default when
+ * `wanted` has none). Anything else is invalid_params.
  */
-export function outputPath(workspace: string, folder: string, wanted: string | undefined, fallbackName: string, ext: string, capability: string, field = 'path'): string {
-  const base = join(workspace, folder);
+export function outputPath(workspace: string, folder: string, wanted: string | undefined, fallbackName: string, exts: readonly string[], capability: string, field = 'path'): string {
+  const base = resolve(workspace, folder);
   const full = wanted === undefined ? resolve(base, fallbackName) : isAbsolute(wanted) ? resolve(wanted) : resolve(base, wanted);
-  if (!inside(resolve(workspace), full)) {
-    throw new WebcapError('invalid_params', `${capability}: path "${wanted}" is outside the workspace (${workspace})`, { field });
+  if (full === base || !inside(base, full) || !realInside(base, full)) {
+    throw new WebcapError('invalid_params', `${capability}: path "${wanted}" must be a file inside ${base} (the ${folder} folder of the workspace)`, { field, path: wanted });
   }
-  return extname(full) ? full : `${full}.${ext}`;
+  const ext = extname(full).toLowerCase();
+  if (!ext) return `${full}.${exts[0]}`;
+  if (!exts.includes(ext.slice(1))) {
+    throw new WebcapError('invalid_params', `${capability}: path "${wanted}" must end in ${exts.map((e) => `.${e}`).join(' or ')}`, { field, path: wanted });
+  }
+  return full;
+}
+
+/**
+ * The nearest part of `full` that exists, with symlinks followed, is still
+ * inside `base`: a link planted in the folder cannot redirect a write.
+ */
+function realInside(base: string, full: string): boolean {
+  let probe = full;
+  while (probe !== base && !existsSync(probe) && inside(base, dirname(probe))) probe = dirname(probe);
+  if (!existsSync(probe) || !existsSync(base)) return true; // nothing on disk yet to redirect the write
+  return inside(realpathSync(base), realpathSync(probe));
+}
+
+/** Files webcap itself keeps (chain, log, cache): never handed to a page, never overwritten by a tool. */
+export interface ProtectedFiles { workspace: string; chain_path?: string; log_path?: string }
+
+function protectedReason(files: ProtectedFiles, real: string): string | undefined {
+  const same = (p: string | undefined) => p !== undefined && [resolve(p), realOr(p)].some((q) => real === q || real.startsWith(`${q}.`));
+  if (same(files.chain_path)) return 'the causal chain';
+  if (same(files.log_path)) return 'the webcap log';
+  const cache = join(files.workspace, 'cache');
+  if ([resolve(cache), realOr(cache)].some((c) => inside(c, real))) return 'the webcap cache';
+  return undefined;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 /**
@@ -29,7 +68,8 @@ export function outputPath(workspace: string, folder: string, wanted: string | u
  * from the workspace root. Symlinks are followed before the check, so a link
  * inside the workspace cannot hand out a file from elsewhere.
  */
-export async function workspaceFile(workspace: string, wanted: string, capability: string, field: string): Promise<string> {
+export async function workspaceFile(files: ProtectedFiles, wanted: string, capability: string, field: string): Promise<string> {
+  const { workspace } = files;
   const root = await realpath(workspace).catch(() => resolve(workspace));
   const asked = isAbsolute(wanted) ? resolve(wanted) : resolve(root, wanted);
   const outside = () => new WebcapError('invalid_params', `${capability}: "${wanted}" is outside the workspace (${workspace}); only files under the workspace can be used`, { field, path: wanted });
@@ -41,6 +81,9 @@ export async function workspaceFile(workspace: string, wanted: string, capabilit
     throw new WebcapError('invalid_params', `${capability}: no file "${wanted}" in the workspace (${workspace})`, { field, path: wanted });
   }
   if (!inside(root, real)) throw outside();
+  // Uploading the audit trail (or cached pages) to a website must not be possible.
+  const kept = protectedReason(files, real);
+  if (kept) throw new WebcapError('invalid_params', `${capability}: "${wanted}" is ${kept}, which webcap keeps for itself and never uploads`, { field, path: wanted });
   if (!(await stat(real)).isFile()) {
     throw new WebcapError('invalid_params', `${capability}: "${wanted}" is not a regular file`, { field, path: wanted });
   }

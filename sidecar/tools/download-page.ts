@@ -3,7 +3,7 @@
 // title, status, language, description, canonical link, when and from which
 // session/tab), so a saved page can be found and cited later.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, extname } from 'node:path';
+import { dirname } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
 import { eventsOf } from '../page-events.js';
 import { pageTool } from '../tool.js';
@@ -21,11 +21,8 @@ function nameFor(url: string): string {
 
 export const downloadPage = pageTool('web.download_page', async ({ page, session, ctx }, params) => {
   const wanted = params.path as string | undefined;
-  if (wanted !== undefined && extname(wanted) && !/^\.html?$/i.test(extname(wanted))) {
-    throw new WebcapError('invalid_params', `web.download_page: path "${wanted}" must end in .html (the metadata goes beside it as .json)`, { field: 'path' });
-  }
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const htmlPath = outputPath(ctx.init.workspace, 'pages', wanted, `${nameFor(page.url())}-${stamp}.html`, 'html', 'web.download_page');
+  const htmlPath = outputPath(ctx.init.workspace, 'pages', wanted, `${nameFor(page.url())}-${stamp}.html`, ['html', 'htm'], 'web.download_page');
   const metadataPath = htmlPath.replace(/\.html?$/i, '') + '.json';
   const html = await page.content();
   const facts = await page.evaluate(() => {

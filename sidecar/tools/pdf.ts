@@ -1,18 +1,15 @@
 // web.pdf: the page printed to PDF (Chromium's print pipeline; headless only),
 // saved under <workspace>/pdf.
 import { mkdir, stat } from 'node:fs/promises';
-import { dirname, extname } from 'node:path';
+import { dirname } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
 import { pageTool } from '../tool.js';
 import { outputPath } from '../workspace.js';
 
 export const pdf = pageTool('web.pdf', async ({ page, ctx }, params) => {
   const wanted = params.path as string | undefined;
-  if (wanted !== undefined && extname(wanted) && extname(wanted).toLowerCase() !== '.pdf') {
-    throw new WebcapError('invalid_params', `web.pdf: path "${wanted}" must end in .pdf`, { field: 'path' });
-  }
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const path = outputPath(ctx.init.workspace, 'pdf', wanted, `page-${stamp}-${process.hrtime.bigint() % 1000000n}.pdf`, 'pdf', 'web.pdf');
+  const path = outputPath(ctx.init.workspace, 'pdf', wanted, `page-${stamp}-${process.hrtime.bigint() % 1000000n}.pdf`, ['pdf'], 'web.pdf');
   await mkdir(dirname(path), { recursive: true });
   try {
     await page.pdf({

@@ -3,23 +3,19 @@
 // this one shot; very tall full pages are captured in bands (capture/full-page).
 import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright';
-import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
 import { pageTool, waitForSelector } from '../tool.js';
 import { captureFullPage, type FullPageShot } from '../capture/full-page.js';
 import { imageSize } from './image-size.js';
+import { outputPath } from '../workspace.js';
 
 const INLINE_MAX_BYTES = 16 * 1024 * 1024;
 
+/** A png/jpeg path inside <workspace>/screenshots whose ending matches the format. */
 export function screenshotPath(workspace: string, wanted: string | undefined, format: string): string {
-  const folder = join(workspace, 'screenshots');
-  const name = wanted ?? `shot-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint() % 1000000n}.${format}`;
-  const full = isAbsolute(name) ? resolve(name) : resolve(folder, name);
-  const rel = relative(workspace, full);
-  if (rel.startsWith('..') || isAbsolute(rel)) {
-    throw new WebcapError('invalid_params', `web.screenshot: path "${wanted}" is outside the workspace (${workspace})`, { field: 'path' });
-  }
-  return extname(full) ? full : `${full}.${format}`;
+  const name = `shot-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint() % 1000000n}.${format === 'jpeg' ? 'jpg' : 'png'}`;
+  return outputPath(workspace, 'screenshots', wanted, name, format === 'jpeg' ? ['jpg', 'jpeg'] : ['png'], 'web.screenshot');
 }
 
 export const screenshot = pageTool('web.screenshot', async ({ page, timeout, ctx, selector }, params) => {

@@ -13,7 +13,7 @@ export const upload = pageTool('web.upload', async (call, params) => {
   const asked = params.files as string[];
   // Paths first: a file outside the workspace is refused before anyone is asked about it.
   const files: string[] = [];
-  for (const f of asked) files.push(await workspaceFile(ctx.init.workspace, f, 'web.upload', 'files'));
+  for (const f of asked) files.push(await workspaceFile({ workspace: ctx.init.workspace, chain_path: ctx.init.chain_path, log_path: ctx.init.log_path }, f, 'web.upload', 'files'));
   const { locator, label } = await locateTarget(call, params);
   const input = await notFoundAsSelector(locator.evaluate((el) => ({
     file: el instanceof HTMLInputElement && el.type === 'file', multiple: el instanceof HTMLInputElement && el.multiple, tag: el.tagName.toLowerCase(),
