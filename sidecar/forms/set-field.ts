@@ -11,7 +11,8 @@ export type SetOutcome = { ok: true; value: string | boolean } | { ok: false; re
 const NO = /^(false|0|off|no|unchecked)$/i;
 const YES = /^(true|1|on|yes|checked)$/i;
 
-export async function setField(target: Locator, kind: FieldKind, count: number, value: FieldValue, timeout: number): Promise<SetOutcome> {
+/** `secret`: a password or payment field, whose content never goes into a reason (it would reach the result and the chain). */
+export async function setField(target: Locator, kind: FieldKind, count: number, value: FieldValue, timeout: number, secret = false): Promise<SetOutcome> {
   const text = String(value);
   switch (kind) {
     case 'select': return setSelect(target.first(), text, timeout);
@@ -20,17 +21,21 @@ export async function setField(target: Locator, kind: FieldKind, count: number, 
     case 'date': {
       const iso = toIsoDate(text);
       if (!iso.ok) return iso;
-      return setText(target.first(), iso.value, timeout);
+      return setText(target.first(), iso.value, timeout, secret);
     }
-    default: return setText(target.first(), text, timeout);
+    default: return setText(target.first(), text, timeout, secret);
   }
 }
 
-async function setText(target: Locator, text: string, timeout: number): Promise<SetOutcome> {
+async function setText(target: Locator, text: string, timeout: number, secret: boolean): Promise<SetOutcome> {
   await target.fill(text, { timeout });
   const held = await target.inputValue({ timeout });
   // A textarea normalises \r\n to \n; anything else that differs did not stick.
-  return held === text.replace(/\r\n?/g, '\n') ? { ok: true, value: held } : { ok: false, reason: `the field holds ${JSON.stringify(held.slice(0, 80))} after typing (a length limit, an input mask or a script changed it)` };
+  if (held === text.replace(/\r\n?/g, '\n')) return { ok: true, value: held };
+  // What a secret field kept is a fragment of the secret (a maxlength cut it, a mask
+  // reformatted it): whole-secret redaction would miss it, so it is never shown.
+  const shown = secret ? 'a different value (not shown: the field is secret)' : JSON.stringify(held.slice(0, 80));
+  return { ok: false, reason: `the field holds ${shown} after typing (a length limit, an input mask or a script changed it)` };
 }
 
 /** By option value first, then by visible label (case and spacing ignored). */

@@ -40,10 +40,10 @@ const fillOnPage = pageTool('web.fill_form', async (call, params) => {
   for (const [i, loc] of located.entries()) {
     if (!loc.kind || !loc.by) { failed.push({ field: loc.field, reason: loc.problem ?? 'not found' }); continue; }
     const value = fields[loc.field];
-    const outcome = await setField(fieldLocator(page, i), loc.kind, loc.count, value, Math.min(left(), FIELD_TIMEOUT_MS)).catch(asFailure);
+    const secret = secrets.includes(String(value)) || loc.kind === 'password';
+    const outcome = await setField(fieldLocator(page, i), loc.kind, loc.count, value, Math.min(left(), FIELD_TIMEOUT_MS), secret).catch(asFailure);
     if (!outcome.ok) { failed.push({ field: loc.field, reason: scrub(outcome.reason) }); continue; }
     filled.push(loc.field);
-    const secret = secrets.includes(String(value)) || loc.kind === 'password';
     values[loc.field] = { located_by: loc.by, kind: loc.kind, value: secret ? REDACTED : outcome.value };
   }
 

@@ -162,4 +162,23 @@ describe('web.fill_form consent and secrets', () => {
     expect(chain).toContain('consent_denied');
     expect(chain).not.toContain(PASSWORD);
   }, 120_000);
+
+  it('a password cut short by maxlength fails without showing what the field kept, in the result or the chain', async () => {
+    const cfg = configFor();
+    const secret = 'Zq8-long-password-here';
+    const asking = testHost(cfg, { ask: async () => true });
+    try {
+      const r = await asking.call('web.fill_form', { url: at('/short-password'), timeout: TIMEOUT, fields: { Password: secret } });
+      expect(r.success).toBe(false);
+      const failed = r.fields_failed as Array<{ field: string; reason: string }>;
+      expect(failed).toEqual([{ field: 'Password', reason: expect.stringMatching(/not shown: the field is secret/) }]);
+      expect(JSON.stringify(r)).not.toContain(secret.slice(0, 3));
+    } finally {
+      await asking.close();
+    }
+    const chain = readFileSync(cfg.chain.path, 'utf8');
+    expect(chain).toContain('not shown: the field is secret');
+    expect(chain).not.toContain(secret.slice(0, 3));
+    expect(readFileSync(cfg.logging.file, 'utf8')).not.toContain(secret.slice(0, 3));
+  }, 120_000);
 });
