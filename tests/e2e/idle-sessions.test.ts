@@ -15,7 +15,7 @@ let config: ReturnType<typeof testConfig>;
 
 beforeAll(async () => {
   site = await serve(shopRoutes);
-  config = testConfig({ browser: { idle_timeout_s: 1 }, network: { resolve: { 'shop.test': '127.0.0.1' } } });
+  config = testConfig({ browser: { idle_timeout_s: 2 }, network: { resolve: { 'shop.test': '127.0.0.1' } } });
   host = testHost(config);
 });
 afterAll(async () => {
@@ -38,11 +38,11 @@ it('closes an idle session and then the browser; the next web.open relaunches it
   const browser = chromiumOf(sidecar.pid);
   expect(browser).toBeDefined();
 
-  // Used within the timeout: still there.
-  await new Promise((r) => setTimeout(r, 600));
+  // Used within the timeout (2 s; half of it, with room for a loaded machine): still there.
+  await new Promise((r) => setTimeout(r, 500));
   await host.call('web.extract', { selector: 'h1', session });
 
-  expect(await until(() => chromiumOf(sidecar.pid) === undefined, 5000)).toBe(true);
+  expect(await until(() => chromiumOf(sidecar.pid) === undefined, 8000)).toBe(true);
   await expect(host.call('web.extract', { selector: 'h1', session })).rejects.toMatchObject({ code: 'session_not_found' });
   const events = readEntries(config.chain.path).filter((e) => e.kind === 'event').map((e) => e.result as { event: string });
   expect(events).toContainEqual(expect.objectContaining({ event: 'session_idle_closed' }));

@@ -35,14 +35,15 @@ describe('executables are refused', () => {
 describe('workspace paths', () => {
   const ws = tempDir('webcap-ws-');
 
-  it('writes only under the workspace', () => {
-    expect(outputPath(ws, 'pdf', 'a.pdf', 'x.pdf', 'pdf', 'web.pdf')).toBe(join(ws, 'pdf', 'a.pdf'));
-    expect(outputPath(ws, 'pdf', 'sub/a', 'x.pdf', 'pdf', 'web.pdf')).toBe(join(ws, 'pdf', 'sub', 'a.pdf'));
-    expect(outputPath(ws, 'pdf', undefined, 'gen.pdf', 'pdf', 'web.pdf')).toBe(join(ws, 'pdf', 'gen.pdf'));
-    expect(outputPath(ws, 'pdf', join(ws, 'elsewhere.pdf'), 'x.pdf', 'pdf', 'web.pdf')).toBe(join(ws, 'elsewhere.pdf'));
-    for (const bad of ['../../x.pdf', '/etc/x.pdf', `${ws}-other/x.pdf`]) {
-      expect(() => outputPath(ws, 'pdf', bad, 'x.pdf', 'pdf', 'web.pdf'), bad).toThrow(/outside the workspace/);
+  it('writes only under the tool\'s own folder, with its own ending', () => {
+    expect(outputPath(ws, 'pdf', 'a.pdf', 'x.pdf', ['pdf'], 'web.pdf')).toBe(join(ws, 'pdf', 'a.pdf'));
+    expect(outputPath(ws, 'pdf', 'sub/a', 'x.pdf', ['pdf'], 'web.pdf')).toBe(join(ws, 'pdf', 'sub', 'a.pdf'));
+    expect(outputPath(ws, 'pdf', undefined, 'gen.pdf', ['pdf'], 'web.pdf')).toBe(join(ws, 'pdf', 'gen.pdf'));
+    expect(outputPath(ws, 'pdf', join(ws, 'pdf', 'abs.pdf'), 'x.pdf', ['pdf'], 'web.pdf')).toBe(join(ws, 'pdf', 'abs.pdf'));
+    for (const bad of ['../../x.pdf', '/etc/x.pdf', `${ws}-other/x.pdf`, join(ws, 'elsewhere.pdf'), '../chain.jsonl', '.']) {
+      expect(() => outputPath(ws, 'pdf', bad, 'x.pdf', ['pdf'], 'web.pdf'), bad).toThrow(/must be a file inside/);
     }
+    expect(() => outputPath(ws, 'pdf', 'a.png', 'x.pdf', ['pdf'], 'web.pdf')).toThrow(/must end in \.pdf/);
   });
 
   it('reads only workspace files, following symlinks before deciding', async () => {
@@ -52,11 +53,11 @@ describe('workspace paths', () => {
     writeFileSync(join(ws, 'in', 'ok.txt'), 'ok');
     symlinkSync(join(outside, 's.txt'), join(ws, 'in', 'link.txt'));
     symlinkSync(outside, join(ws, 'dirlink'));
-    await expect(workspaceFile(ws, 'in/ok.txt', 'web.upload', 'files')).resolves.toMatch(/in\/ok\.txt$/);
+    await expect(workspaceFile({ workspace: ws }, 'in/ok.txt', 'web.upload', 'files')).resolves.toMatch(/in\/ok\.txt$/);
     for (const bad of ['in/link.txt', 'dirlink/s.txt', join(outside, 's.txt'), '../x', '/etc/passwd']) {
-      await expect(workspaceFile(ws, bad, 'web.upload', 'files'), bad).rejects.toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/outside the workspace/) });
+      await expect(workspaceFile({ workspace: ws }, bad, 'web.upload', 'files'), bad).rejects.toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/outside the workspace/) });
     }
-    await expect(workspaceFile(ws, 'in', 'web.upload', 'files')).rejects.toMatchObject({ message: expect.stringMatching(/not a regular file/) });
+    await expect(workspaceFile({ workspace: ws }, 'in', 'web.upload', 'files')).rejects.toMatchObject({ message: expect.stringMatching(/not a regular file/) });
   });
 
   it('makes page-suggested names safe and never overwrites', () => {
