@@ -16,6 +16,8 @@ export interface Pristine {
   byId(id: string): Element | null;
   docQuery(selector: string): Element | null;
   hasShadowRoots(): boolean;
+  /** The current value of an input or textarea (undefined for anything else). */
+  value(el: Element): string | undefined;
   /** autocomplete/name/id hints of a payment field (field-kind.ts PAYMENT, without RegExp: its exec is page-writable). */
   paymentHint(hint: string): boolean;
 }
@@ -31,6 +33,7 @@ function capture(): void {
     getAttribute: E.getAttribute, closest: E.closest, querySelector: E.querySelector,
     docQuerySelector: D.querySelector, getElementById: D.getElementById, createTreeWalker: D.createTreeWalker,
     nextNode: TreeWalker.prototype.nextNode, tagName: getter(E, 'tagName'), shadowRoot: getter(E, 'shadowRoot'),
+    inputValue: getter(HTMLInputElement.prototype, 'value'), textareaValue: getter(HTMLTextAreaElement.prototype, 'value'),
     toLowerCase: String.prototype.toLowerCase, includes: String.prototype.includes, startsWith: String.prototype.startsWith,
   };
   const doc = document;
@@ -48,6 +51,12 @@ function capture(): void {
         if (apply(f.shadowRoot, n, [])) return true;
       }
       return false;
+    },
+    value: (el: Element) => {
+      const tag = apply(f.toLowerCase, apply(f.tagName, el, []), []) as string;
+      if (tag === 'input') return apply(f.inputValue, el, []) as string;
+      if (tag === 'textarea') return apply(f.textareaValue, el, []) as string;
+      return undefined;
     },
     paymentHint: (hint: string) => {
       const h = apply(f.toLowerCase, hint, []) as string;

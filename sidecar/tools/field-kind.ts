@@ -85,3 +85,12 @@ async function inspectByCss<A, R>(page: Page, css: string, check: (el: Element, 
   const r = await page.evaluate(expression).catch(() => ({ miss: true })) as { miss?: true; value?: R };
   return r.miss ? undefined : r.value;
 }
+
+/** The value a plain-CSS field holds now, in one page.evaluate (undefined: use page.inputValue). */
+export async function readValueByCss(page: Page, css: string): Promise<string | undefined> {
+  const expression = `(() => {
+    if (typeof __webcapPristine === 'undefined') return undefined;
+    try { const el = __webcapPristine.docQuery(${JSON.stringify(css)}); return el ? __webcapPristine.value(el) : undefined; } catch { return undefined; }
+  })()`;
+  return page.evaluate(expression).catch(() => undefined) as Promise<string | undefined>;
+}

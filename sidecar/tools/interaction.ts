@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
-import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss } from './field-kind.js';
+import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
 
 // One look at the element before acting (is this a sensitive submit or field?):
 // a single page.evaluate for plain CSS selectors, else through the locator,
@@ -56,7 +56,7 @@ async function setValue(target: Locator, tag: string, type: string, text: string
   if (byCss) {
     // The page-level calls skip the locator's extra round trips (same first-match element).
     await byCss.page.fill(byCss.css, text, { timeout });
-    return byCss.page.inputValue(byCss.css, { timeout });
+    return (await readValueByCss(byCss.page, byCss.css)) ?? byCss.page.inputValue(byCss.css, { timeout });
   }
   await target.fill(text, { timeout });
   return target.inputValue();
