@@ -8,6 +8,16 @@ import { toMarkdown } from '../host/scrape/markdown.js';
 import { readArticle } from '../host/scrape/readable.js';
 import { plainText } from '../host/scrape/text.js';
 
+/** The saved real-world-shaped article pages (file, the URL they were served at): the parity tests and the bench read the same ones. */
+export const SAVED_ARTICLES: ReadonlyArray<readonly [string, string]> = [
+  ['tests/fixtures/articles/news-article.html', 'http://news.test/2024/05/14/tidal-barrier-approved'],
+  ['tests/fixtures/articles/blog-post.html', 'http://blog.test/2023/11/02/potager-balcon/'],
+  ['tests/fixtures/articles/docs-page.html', 'http://docs.test/en/stable/reference/configuration.html'],
+  // The DOM Chromium produced for js-article.html after its script ran (what the pipeline receives).
+  ['tests/fixtures/articles/js-article.rendered.html', 'http://magazin.test/stories/nachtzug-alpen'],
+  ['tests/fixtures/articles/dom-features.html', 'https://feature.test/path/page.html'],
+];
+
 export interface ReadResult {
   title: string | null;
   byline: string | null;

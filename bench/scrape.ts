@@ -5,15 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../manifests/load.js';
-import { readWithJsdom, readWithLinkedom, textAgreement } from './scrape-reference.js';
+import { SAVED_ARTICLES, readWithJsdom, readWithLinkedom, textAgreement } from './scrape-reference.js';
 import { median, type Row } from './stats.js';
 
-const PAGES: Array<[string, string]> = [
-  ['tests/fixtures/articles/news-article.html', 'http://news.test/2024/05/14/tidal-barrier-approved'],
-  ['tests/fixtures/articles/blog-post.html', 'http://blog.test/2023/11/02/potager-balcon/'],
-  ['tests/fixtures/articles/docs-page.html', 'http://docs.test/en/stable/reference/configuration.html'],
-  ['tests/fixtures/articles/js-article.rendered.html', 'http://magazin.test/stories/nachtzug-alpen'],
-  ['tests/fixtures/articles/dom-features.html', 'https://feature.test/path/page.html'],
+const PAGES: ReadonlyArray<readonly [string, string]> = [
+  ...SAVED_ARTICLES,
   ['bench/pages/news.html', 'http://news.test/world/story'],
   ['bench/pages/docs.html', 'http://docs.test/guide/page'],
   ['bench/pages/shop.html', 'http://shop.test/category/kettles'],

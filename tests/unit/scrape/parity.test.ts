@@ -9,17 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readWithJsdom, readWithLinkedom, textAgreement } from '../../../bench/scrape-reference.js';
+import { SAVED_ARTICLES, readWithJsdom, readWithLinkedom, textAgreement } from '../../../bench/scrape-reference.js';
 import { projectRoot } from '../../../manifests/load.js';
 
-const PAGES: Array<[string, string]> = [
-  ['tests/fixtures/articles/news-article.html', 'http://news.test/2024/05/14/tidal-barrier-approved'],
-  ['tests/fixtures/articles/blog-post.html', 'http://blog.test/2023/11/02/potager-balcon/'],
-  ['tests/fixtures/articles/docs-page.html', 'http://docs.test/en/stable/reference/configuration.html'],
-  // The DOM Chromium produced for js-article.html after its script ran (what the pipeline receives).
-  ['tests/fixtures/articles/js-article.rendered.html', 'http://magazin.test/stories/nachtzug-alpen'],
-  ['tests/fixtures/articles/dom-features.html', 'https://feature.test/path/page.html'],
-];
+const PAGES = SAVED_ARTICLES.map(([file, url]) => [file, url]);
 
 describe('Readability on linkedom vs on jsdom', () => {
   it.each(PAGES)('%s: same title, byline, date, language, excerpt, text and Markdown', (file, url) => {
