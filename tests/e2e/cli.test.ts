@@ -1,27 +1,16 @@
 // The CLI as a user runs it: real processes, a TOML config, loopback fixtures.
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { tempDir } from '../helpers/host.js';
 import { shopRoutes } from '../fixtures/shop-site.js';
+import { webcap } from '../helpers/cli.js';
 
 let site: FixtureServer;
 let dir: string;
 let configFile: string;
 
-// Async on purpose: the fixture server lives in this process and must keep answering.
-function webcap(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/webcap.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WEBCAP_CONFIG: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 beforeAll(async () => {
   site = await serve(shopRoutes);

@@ -1,26 +1,12 @@
 // `webcap demo` (npm start) and `webcap discover` as a user runs them: real
 // processes, the bundled demo sites, the chain they leave behind.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placesFor } from '../../demo-sites/data.js';
 import { startDemoSites, type DemoSites } from '../../demo-sites/serve.js';
 import { tempDir } from '../helpers/host.js';
-
-const bin = resolve('bin/webcap.js');
-
-function webcap(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WEBCAP_CONFIG: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('close', (code) => done({ code, stdout, stderr, ms: Date.now() - started }));
-  });
-}
+import { webcap } from '../helpers/cli.js';
 
 describe('webcap demo', () => {
   it('runs the three plans, prints their results, the step log and an intact chain', async () => {
