@@ -3,11 +3,11 @@
 // a script starts around load finish, and hand back the DOM as HTML. Readability
 // and Markdown run in the host (host/scrape/), the same pipeline its plain-HTTP
 // fallback uses, so both paths read a page the same way.
-import type { Page, Request } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { within } from '../deadline.js';
 import { mapError } from '../errors.js';
 import { guardRefusal } from '../guard-refusal.js';
+import { trackRequests } from '../settle.js';
 import { defineTool } from '../tool.js';
 
 // Script-written pages fetch their text around `load`; long-polling pages never stop, hence the cap.
@@ -30,7 +30,8 @@ export const scrape = defineTool('web.scrape', async (ctx, params) => {
     throw new WebcapError('browser_crashed', `the browser could not start: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
   }
   const { page } = scratch;
-  const inFlight = track(page);
+  // Counted from before navigation, so requests a script starts during load are seen too.
+  const inFlight = trackRequests(page, TEXT_BEARING);
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout });
     const refused = guardRefusal(response, url, ctx.lastBlocked(scratch.name));
@@ -47,30 +48,3 @@ export const scrape = defineTool('web.scrape', async (ctx, params) => {
     await scratch.close();
   }
 });
-
-/** Counts the page's text-bearing requests from before navigation, so ones a script starts during load are seen too. */
-function track(page: Page) {
-  const pending = new Set<Request>();
-  let changed = () => undefined as void;
-  page.on('request', (r) => { if (TEXT_BEARING.has(r.resourceType())) pending.add(r); });
-  const done = (r: Request) => { if (pending.delete(r)) changed(); };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return {
-    async settle(capMs: number) {
-      const deadline = Date.now() + Math.max(0, capMs);
-      // Bounded: a page stuck in a busy script must not hold the scrape past its time.
-      const frames = () => Promise.race([
-        page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))).catch(() => undefined),
-        new Promise((r) => setTimeout(r, Math.min(500, Math.max(0, deadline - Date.now())))),
-      ]);
-      do {
-        while (pending.size > 0 && Date.now() < deadline) {
-          await new Promise<void>((r) => { changed = r; setTimeout(r, Math.max(0, deadline - Date.now())); });
-        }
-        // Response handlers write the page in the tasks after a request ends, and may start the next request.
-        await frames();
-      } while (pending.size > 0 && Date.now() < deadline);
-    },
-  };
-}
