@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import micromatch from 'micromatch';
 import { WebcapError } from '../manifests/errors.js';
 import { projectRoot } from '../manifests/load.js';
+import { hostRuleMatches } from '../manifests/net/hostname.js';
 
 export interface ConsentRules {
   banner?: string; accept?: string; reject?: string;
@@ -94,16 +94,10 @@ function describe(err: ErrorObject): { field: string; message: string } {
   return { field: path, message: `field "${path || '(root)'}" ${err.message}${allowed}` };
 }
 
-export function hostMatches(hostname: string, glob: string): boolean {
-  const h = hostname.toLowerCase();
-  const g = glob.toLowerCase();
-  return micromatch.isMatch(h, g) || (g.startsWith('*.') && h === g.slice(2));
-}
-
 export function profileFor(profiles: SiteProfile[], url: string): SiteProfile | undefined {
   let host: string;
   try { host = new URL(url).hostname; } catch { return undefined; }
-  return profiles.find((p) => p.domains.some((d) => hostMatches(host, d)));
+  return profiles.find((p) => p.domains.some((d) => hostRuleMatches(host, d)));
 }
 
 export function profileNamed(profiles: SiteProfile[], name: string): SiteProfile {

@@ -3,9 +3,8 @@
 // bucket only when all have one, so a refusal costs nothing. Then the
 // politeness gate may make the call wait; a wait longer than the call's own
 // timeout is refused (budget_exceeded + retry_after_ms) before any token is taken.
-import micromatch from 'micromatch';
 import { WebcapError } from '../../manifests/errors.js';
-import { normalizeHost } from '../../manifests/net/hostname.js';
+import { hostRuleMatches, normalizeHost } from '../../manifests/net/hostname.js';
 import type { PolitenessGate } from '../budget/politeness.js';
 import { TokenBucket } from '../budget/token-bucket.js';
 import type { WebcapConfig } from '../config/types.js';
@@ -32,7 +31,7 @@ export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; p
     // Normalised, so "shop.test." spends the budget of "shop.test".
     const host = call.url?.hostname ? normalizeHost(call.url.hostname) : undefined;
     for (const [glob, n] of domainRules) {
-      if (host && (micromatch.isMatch(host, glob) || (glob.startsWith('*.') && host === glob.slice(2)))) applicable.push([`domain:${glob}`, bucket(`domain:${glob}`, n)]);
+      if (host && hostRuleMatches(host, glob)) applicable.push([`domain:${glob}`, bucket(`domain:${glob}`, n)]);
     }
     const t = now();
     for (const [name, b] of applicable) {

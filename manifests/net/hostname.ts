@@ -47,6 +47,15 @@ function ruleMatches(host: string, rawRule: string): boolean {
   return rule.startsWith('*.') && micromatch.isMatch(subject, rule.slice(2), { nocase: true });
 }
 
+/**
+ * One hostname against one rule, with the allowlist's semantics (globs, "*.x"
+ * covering x itself, IP and CIDR rules). Per-domain budgets and site profiles
+ * use it too, so a domain pattern means the same thing everywhere.
+ */
+export function hostRuleMatches(hostname: string, rule: string): boolean {
+  return ruleMatches(normalizeHost(hostname), rule);
+}
+
 export interface HostMatch {
   allowed: boolean;
   /** The rule that decided, as written in the config; '' when no allowlist rule matched. */
