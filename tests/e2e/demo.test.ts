@@ -68,6 +68,12 @@ allow_private = ["127.0.0.1"]
     expect(readFileSync(join(dir, '.webcap/chain.jsonl'), 'utf8')).toContain('"plan_id"');
   });
 
+  it('refuses an --input that is not key=value', async () => {
+    const r = await webcap(['discover', 'restaurant.search', '--input', 'Paris', '--config', 'agent_config.toml'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('error: invalid_params: --input expects key=value, got "Paris"\n');
+  });
+
   it('names a need no site answers', async () => {
     const r = await webcap(['discover', 'payment.refund', '--config', 'agent_config.toml'], dir);
     expect(r.code).toBe(1);

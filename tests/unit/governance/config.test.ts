@@ -31,12 +31,18 @@ describe('config', () => {
     ['an unknown section', '[chain]\npath = "x"\n[telemetry]\non = true\n', 'unknown key "telemetry"', 3],
     ['a wrong type', '[capabilities.browser]\n\nmax_actions_per_minute = "sixty"\n', '"capabilities.browser.max_actions_per_minute" must be integer', 3],
     ['a bad enum', '[consent]\nnon_interactive = "maybe"\n', '"consent.non_interactive"', 2],
+    ['a resolve value that is not an address', '[network]\nresolve = { "shop.test" = "localhost:8080" }\n', '"network.resolve.shop.test" must match pattern', undefined],
     ['broken TOML', '[capabilities.browser\nheadless = true\n', 'agent_config.toml:1', undefined],
   ])('stops on %s, naming the key and the line', (_n, text, message, line) => {
     const e = error(fromToml(text));
     expect(e.code).toBe('invalid_params');
     expect(e.message).toContain(message);
     if (line) expect(e.message).toContain(`agent_config.toml:${line}:`);
+  });
+
+  it('takes resolve values with a port: IPv4, bracketed IPv6, or a bare address', () => {
+    const cfg = fromToml('[network]\nresolve = { "a.test" = "127.0.0.1:8443", "b.test" = "[::1]:9443", "c.test" = "127.0.0.2" }\n')();
+    expect(cfg.network.resolve).toEqual({ 'a.test': '127.0.0.1:8443', 'b.test': '[::1]:9443', 'c.test': '127.0.0.2' });
   });
 
   it('reads the file named by WEBCAP_CONFIG', () => {
