@@ -122,8 +122,13 @@ describe('web.tabs', () => {
     expect((await host.call('web.extract', { selector: 'h1' })).items).toEqual([{ text: 'Tabs' }]);
     // A target=_blank link opens t3, which becomes active.
     await host.call('web.click', { selector: '#popup' });
+    // The popup's 'page' event can land just after the click returns: wait for it to be listed.
+    let listed = await host.call('web.tabs', { action: 'list' });
+    for (let i = 0; i < 50 && (listed.tabs as Row[]).length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      listed = await host.call('web.tabs', { action: 'list' });
+    }
     await host.call('web.wait', { selector: 'h1' });
-    const listed = await host.call('web.tabs', { action: 'list' });
     expect((listed.tabs as Row[]).map((t) => `${t.tab}${t.active ? '*' : ''}`)).toEqual(['t1', 't2', 't3*']);
     const closed = await host.call('web.tabs', { action: 'close' });
     expect(closed).toMatchObject({ closed: 't3' });
