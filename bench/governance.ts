@@ -9,7 +9,7 @@ import { sidecarInit } from '../host/sidecar-init.js';
 import { median, percentile, sideBySide, type Row } from './stats.js';
 
 export async function governanceRows(host: Host, config: Record<string, unknown>, url: string, n: number): Promise<Row[]> {
-  const bare = new SidecarClient(sidecarInit(loadConfig(config)), {
+  const bare = new SidecarClient(() => sidecarInit(loadConfig(config)), {
     onBlocked: () => undefined, onEvent: () => undefined, onSensitive: async () => ({ approved: false }),
   }, pino({ level: 'silent' }));
   const opened = await bare.invoke('web.open', { url }, 30_000);

@@ -2,7 +2,9 @@
 // audit → enabled → validate → allowlist → ssrf → robots → budget → consent →
 // forward. SSRF runs before robots because the robots policy connects to the
 // target host (GET /robots.txt): a host resolving to a private address must be
-// refused before anything connects to it, not after.
+// refused before anything connects to it, not after. Between ssrf and robots,
+// warm-up (policies/warm-up.ts) has the sidecar launch Chromium for a web.open;
+// it decides nothing.
 // Also routes what the sidecar reports (blocked requests, sensitive steps)
 // into the same chain and consent gate.
 import type { Logger } from 'pino';
@@ -23,6 +25,7 @@ import { robotsPolicy } from './policies/robots.js';
 import { ssrfPolicy } from './policies/ssrf.js';
 import type { CallContext, CallResult } from './policies/types.js';
 import { compileValidators, validatePolicy } from './policies/validate.js';
+import { warmUpPolicy } from './policies/warm-up.js';
 import { PolitenessGate } from './budget/politeness.js';
 import { Redactor } from './redact/redactor.js';
 import { redactingLogger } from './redact/logger.js';
@@ -57,7 +60,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     record: async (r) => { await append({ kind: 'consent', capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
   });
 
-  const sidecar = new SidecarClient(sidecarInit(config), {
+  const sidecar = new SidecarClient(() => sidecarInit(config), {
     onBlocked(b) {
       // Summarised per call: the audit entry of the call that caused them is followed by one network_blocked entry.
       const s = blocked.get(b.session) ?? { count: 0, hosts: new Set<string>(), examples: [] };
@@ -112,6 +115,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     validatePolicy(compileValidators(manifests)),
     allowlistPolicy(config),
     ssrfPolicy(config),   // before robots: see the header comment
+    warmUpPolicy(sidecar), // not a decision: Chromium starts while robots/consent run
     robotsPolicy(robots, config, politeness),
     budgetPolicy(config, { politeness }),
     consentPolicy(gate, config.consent),
@@ -123,9 +127,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     log,
     async run(call) {
       call.session ??= sessions.current;
-      // The first browser call starts the sidecar process now, so its start-up
-      // (Node + Playwright, ~0.4 s) overlaps the policy checks (robots.txt
-      // fetches, DNS); it launches no browser until a call reaches it.
+      // The first browser call starts the sidecar process now (no browser yet),
+      // so its start-up (Node + Playwright, ~0.4 s) overlaps the policy checks.
       if (call.manifest.provider === 'sidecar') sidecar.prestart();
       try {
         return await (await run)(call);

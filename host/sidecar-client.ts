@@ -9,7 +9,7 @@ import { CancellationTokenSource, createMessageConnection, StreamMessageReader, 
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { projectRoot } from '../manifests/load.js';
 import {
-  BlockedNotification, EventNotification, InitRequest, InvokeRequest, SensitiveRequest, ShutdownRequest,
+  BlockedNotification, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, SensitiveRequest, ShutdownRequest,
   type BlockedRequest, type SensitiveAction, type SidecarEvent, type SidecarInit,
 } from '../manifests/wire.js';
 
@@ -31,7 +31,8 @@ export class SidecarClient {
   private askedMs = 0;
   private askStartedAt = 0;
 
-  constructor(private readonly init: SidecarInit, private readonly handlers: SidecarHandlers, private readonly log: Logger) {}
+  /** `init` runs at each start, just after the spawn, so its work overlaps the sidecar's boot. */
+  constructor(private readonly init: () => SidecarInit, private readonly handlers: SidecarHandlers, private readonly log: Logger) {}
 
   get pid(): number | undefined { return this.running?.child.pid; }
 
@@ -73,6 +74,15 @@ export class SidecarClient {
     }
   }
 
+  /** Have the sidecar launch Chromium now: a web.open is on its way (starts the process if needed). */
+  prelaunch(): void {
+    try {
+      void this.start().connection.sendNotification(PrelaunchNotification).catch(() => undefined);
+    } catch {
+      // invoke() will report it with its own error.
+    }
+  }
+
   private askedTotal(): number {
     return this.askedMs + (this.asking > 0 ? Date.now() - this.askStartedAt : 0);
   }
@@ -96,6 +106,13 @@ export class SidecarClient {
     const entry = join(projectRoot(), 'dist', 'sidecar', 'main.js');
     if (!existsSync(entry)) throw new WebcapError('internal', `sidecar not built (${entry} missing): run \`npm run build\``);
     const child = spawn(process.execPath, [entry], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let init: SidecarInit;
+    try {
+      init = this.init();
+    } catch (err) {
+      child.kill('SIGKILL'); // a bad site profile: nothing to start it for
+      throw err;
+    }
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     child.stderr!.on('data', (d: Buffer) => this.log.debug({ sidecar: d.toString().trim() }, 'sidecar stderr'));
     const exited = new Promise<never>((_, reject) => {
@@ -120,7 +137,7 @@ export class SidecarClient {
     });
     connection.onError(([err]) => this.log.debug({ err: err.message }, 'sidecar wire error'));
     connection.listen();
-    const ready = connection.sendRequest(InitRequest, this.init);
+    const ready = connection.sendRequest(InitRequest, init);
     ready.catch(() => undefined);
     this.running = { child, connection, exited, ready };
     this.log.info({ pid: child.pid }, 'sidecar started');

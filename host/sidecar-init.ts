@@ -3,16 +3,15 @@ import { join } from 'node:path';
 import { projectRoot } from '../manifests/load.js';
 import type { SidecarInit } from '../manifests/wire.js';
 import type { WebcapConfig } from './config/types.js';
+import { loadProfiles } from './site-profiles.js';
 
 export function sidecarInit(config: WebcapConfig): SidecarInit {
   const b = config.capabilities.browser;
-  const root = projectRoot();
   return {
-    root,
     workspace: config.workspace.path,
     chain_path: config.chain.path,
     log_path: config.logging.file,
-    profiles_dir: join(root, 'site-profiles'),
+    profiles: loadProfiles(join(projectRoot(), 'site-profiles')),
     browser: {
       headless: b.headless,
       executable_path: b.executable_path,

@@ -1,11 +1,11 @@
 // One typed descriptor per message serves both ends of the stdio JSON-RPC wire
 // (the LSP pattern): host/ sends with it, sidecar/ handles with it.
-import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
+import { NotificationType, NotificationType0, RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { WireError } from './errors.js';
+import type { SiteProfile } from '../sidecar/profiles.js';
 
 /** What the host tells the sidecar once, before any action. */
 export interface SidecarInit {
-  root: string;                      // project root (site-profiles/ lives here)
   workspace: string;                 // files the sidecar may write (screenshots, downloads)
   /** webcap's own files, which may sit in the workspace: never uploaded to a page. */
   chain_path?: string;
@@ -32,7 +32,8 @@ export interface SidecarInit {
     domains_allowlist: string[];
     domains_denylist: string[];
   };
-  profiles_dir: string;
+  /** The site profiles, read and validated by the host (host/site-profiles.ts). */
+  profiles: SiteProfile[];
 }
 
 export interface InvokeParams {
@@ -47,6 +48,8 @@ export type InvokeResult = Record<string, unknown>;
 export const InitRequest = new RequestType<SidecarInit, { pid: number }, WireError>('webcap/init');
 export const InvokeRequest = new RequestType<InvokeParams, InvokeResult, WireError>('webcap/invoke');
 export const ShutdownRequest = new RequestType0<void, WireError>('webcap/shutdown');
+/** A web.open is on its way: launch Chromium now, so its start overlaps the host's remaining checks. */
+export const PrelaunchNotification = new NotificationType0('webcap/prelaunch');
 
 /** A request the page made that the sidecar's network guard aborted. */
 export interface BlockedRequest {

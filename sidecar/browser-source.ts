@@ -1,15 +1,16 @@
 // The one seam through which the sidecar gets a browser: launch a local
 // Chromium, or connect to a remote Playwright server or CDP endpoint. Scaling
 // out later means adding a source here, nothing else.
-import { createRequire } from 'node:module';
 import type { Browser } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
 import type { SidecarInit } from '../manifests/wire.js';
 import { findChromium, launchArgs } from './find-chromium.js';
+import { loadPlaywright } from './load-playwright.js';
 
-// require(), not import: loading Playwright's CommonJS bundle through ESM makes
-// Node scan it for named exports, which costs ~130 ms of every cold start.
-const { chromium } = createRequire(import.meta.url)('playwright') as typeof import('playwright');
+// require() (in loadPlaywright), not import: loading Playwright's CommonJS
+// bundle through ESM makes Node scan it for named exports, which costs ~130 ms
+// of every cold start.
+const { chromium } = loadPlaywright();
 
 export interface BrowserSource {
   get(): Promise<Browser>;

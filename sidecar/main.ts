@@ -4,13 +4,12 @@ import { createMessageConnection, ResponseError, StreamMessageReader, StreamMess
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { loadManifests } from '../manifests/load.js';
 import {
-  BlockedNotification, EventNotification, InitRequest, InvokeRequest, SensitiveRequest, ShutdownRequest,
+  BlockedNotification, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, SensitiveRequest, ShutdownRequest,
   type BlockedRequest, type SidecarInit,
 } from '../manifests/wire.js';
 import { browserSource } from './browser-source.js';
 import { installNetworkGuard, startGuardProxy, type NetworkGuard } from './network-guard.js';
 import { politeness } from './politeness.js';
-import { loadProfiles } from './profiles.js';
 import { Sessions } from './sessions.js';
 import type { Tool, ToolContext } from './tool.js';
 import { tools } from './tools/index.js';
@@ -23,7 +22,7 @@ let ctx: ToolContext | undefined;
 
 function contextFor(init: SidecarInit): ToolContext {
   const guards = new Map<string, NetworkGuard>();
-  const profiles = loadProfiles(init.profiles_dir);
+  const profiles = init.profiles;
   const polite = politeness(profiles);
   const source = browserSource(init, () => {
     sessions.forgetAll();
@@ -80,6 +79,8 @@ connection.onRequest(InitRequest, (init) => {
   ctx = contextFor(init);
   return { pid: process.pid };
 });
+
+connection.onNotification(PrelaunchNotification, () => ctx?.sessions.prelaunch());
 
 connection.onRequest(InvokeRequest, async ({ capability, params }) => {
   try {

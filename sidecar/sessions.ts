@@ -82,6 +82,13 @@ export class Sessions {
     }
   }
 
+  /** Launches the browser before the first session asks for it (cold start); closes it later if none does. */
+  prelaunch(): void {
+    this.source.get().then(() => {
+      if (this.all.size === 0 && this.scratches === 0) this.closeBrowserLater();
+    }, () => undefined); // the session's own get() reports a failed launch
+  }
+
   /**
    * A context for one call (web.scrape renders a page in one): guarded like a
    * session, but never current and not counted against max_concurrent_sessions,

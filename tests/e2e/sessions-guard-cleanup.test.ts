@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/host.js';
 
 const dir = tempDir();
 const init: SidecarInit = {
-  root: process.cwd(), workspace: dir, profiles_dir: `${process.cwd()}/site-profiles`,
+  workspace: dir, profiles: [],
   browser: {
     headless: true, executable_path: process.env.WEBCAP_CHROMIUM, max_concurrent_sessions: 4, idle_timeout_s: 300,
     default_timeout_ms: 10_000, viewport: { width: 1280, height: 800 }, auto_accept_cookies: false,
