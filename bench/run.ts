@@ -75,7 +75,7 @@ await page.goto(url('/'));
 s = await sideBySide(Math.max(10, N / 5), () => host.call('web.screenshot', { path: 'bench.png' }), async () => writeFile(join(dir, 'raw.png'), await page.screenshot()));
 row('web.screenshot (viewport 1920x1080, png)', s.a, s.b, 1.3);
 
-rows.push(...await governanceRows(host, config, url('/'), N));
+rows.push(...await governanceRows(config, url('/'), N));
 const snapshots = await snapshotBench(host, page, Math.max(10, N / 5));
 rows.push(...snapshots.rows);
 const scraping = await scrapeBench(Math.max(5, N / 10));
