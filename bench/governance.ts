@@ -7,18 +7,14 @@
 // fdatasync next to the chain, as often as the calls come.
 import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import pino from 'pino';
 import { loadConfig } from '../host/config/load.js';
 import { createHost } from '../host/host.js';
-import { SidecarClient } from '../host/sidecar-client.js';
-import { sidecarInit } from '../host/sidecar-init.js';
+import { bareSidecar } from './bare-sidecar.js';
 import { median, percentile, sideBySide, type Row } from './stats.js';
 
 export async function governanceRows(config: Record<string, unknown>, url: string, n: number): Promise<Row[]> {
   const host = createHost({ config });
-  const bare = new SidecarClient(() => sidecarInit(loadConfig(config)), {
-    onBlocked: () => undefined, onEvent: () => undefined, onSensitive: async () => ({ approved: false }),
-  }, pino({ level: 'silent' }));
+  const bare = bareSidecar(config);
   try {
     const opened = await bare.invoke('web.open', { url }, 30_000);
     await host.call('web.open', { url });

@@ -37,7 +37,10 @@ export function parseHostAsIp(hostname: string): string | null {
   } catch {
     return null;            // "1.2.3.4.5", "foo.123": not a host a browser would open either
   }
-  return ipaddr.IPv4.isValidFourPartDecimal(canonical) ? canonical : null;
+  // The URL parser has already turned every IPv4 spelling into four decimal
+  // parts; a regex says so without ipaddr's parse, which throws (~40 µs) for
+  // every ordinary hostname.
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(canonical) ? canonical : null;
 }
 
 /** Embedded IPv4 of NAT64 (64:ff9b::/96) and 6to4 (2002::/16) addresses: they route to it. */
