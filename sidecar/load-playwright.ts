@@ -18,6 +18,10 @@ export function loadPlaywright(): typeof import('playwright') {
   try {
     return require('playwright') as typeof import('playwright');
   } finally {
-    cache?.uninstall(); // saves what was compiled, if anything was new
+    try {
+      cache?.uninstall(); // saves what was compiled, if anything was new
+    } catch {
+      // A full disk or a read-only node_modules: the next start parses again, that is all.
+    }
   }
 }
