@@ -50,11 +50,11 @@ function compileRule(rawRule: string): RuleMatcher {
   if (rule === '*') return () => true;      // "allow everything", IPv6 literals included
   const cidr = rule.includes('/') && ipaddr.isValidCIDR(rule) ? ipaddr.parseCIDR(rule) : undefined;
   const ruleIp = folded(rule);
-  const glob = micromatch.matcher(rule, { nocase: true });
+  const glob = ruleIp ? () => false : micromatch.matcher(rule, { nocase: true }); // IP rules never reach it
   // Decision: "*.example.org" also matches the bare "example.org". Users who
   // write it mean "example.org and its subdomains"; needing a second rule for
   // the apex surprised everyone. Same in the denylist (safer there too).
-  const apex = rule.startsWith('*.') ? micromatch.matcher(rule.slice(2), { nocase: true }) : undefined;
+  const apex = !ruleIp && rule.startsWith('*.') ? micromatch.matcher(rule.slice(2), { nocase: true }) : undefined;
   return (host, hostIp) => {
     // IP rules compare as addresses (so "::1" and "[::1]" agree, and a glob's
     // [...] class syntax never meets IPv6 brackets); CIDRs are accepted too.
