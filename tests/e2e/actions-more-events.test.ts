@@ -9,6 +9,7 @@ import type { Host } from '../../host/host.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { toolsRoutes } from '../fixtures/tools-site.js';
+import { failure } from '../helpers/failure.js';
 
 let site: FixtureServer;
 let host: Host;        // dialogs = "dismiss" (the default)
@@ -17,15 +18,6 @@ let workspace: string;
 const at = (path: string) => site.url('site.test', path);
 
 type Row = Record<string, unknown>;
-
-async function errorOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return err as { code: string; message: string };
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** Polls web.status until `done` holds for the current session (downloads finish after the click returns). */
 async function statusUntil(h: Host, done: (s: Row) => boolean): Promise<Row> {
@@ -135,16 +127,16 @@ describe('web.tabs', () => {
     await host.call('web.tabs', { action: 'close', tab: 0 });
     const left = await host.call('web.tabs', {});
     expect(left.tabs).toEqual([expect.objectContaining({ tab: 't2', active: true, url: at('/second') })]);
-    const last = await errorOf(host.call('web.tabs', { action: 'close' }));
+    const last = await failure(host.call('web.tabs', { action: 'close' }));
     expect(last.code).toBe('invalid_params');
     expect(last.message).toMatch(/last tab; use web.close/);
-    expect((await errorOf(host.call('web.tabs', { action: 'switch', tab: 't9' }))).message).toMatch(/no tab "t9".*t2 \(index 0\)/);
+    expect((await failure(host.call('web.tabs', { action: 'switch', tab: 't9' }))).message).toMatch(/no tab "t9".*t2 \(index 0\)/);
   });
 
   it('a new tab to a host off the allowlist is refused by the host, and a popup to it by the guard', async () => {
     await host.call('web.open', { url: at('/tabs') });
     const hitsBefore = site.hits.filter((h) => h.startsWith('evil.test')).length;
-    const direct = await errorOf(host.call('web.tabs', { action: 'new', url: site.url('evil.test', '/stolen') }));
+    const direct = await failure(host.call('web.tabs', { action: 'new', url: site.url('evil.test', '/stolen') }));
     expect(direct.code).toBe('not_allowlisted');
     // window.open from the page: the popup is a tab of the same context, so the same guard stops it.
     await host.call('web.click', { selector: '#evil' });

@@ -9,6 +9,7 @@ import type { ConsentQuestion } from '../../host/consent/asker.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { tempDir, testConfig, testHost } from '../helpers/host.js';
 import { toolsRoutes } from '../fixtures/tools-site.js';
+import { failure } from '../helpers/failure.js';
 
 let site: FixtureServer;
 let host: Host;            // evaluate off (the default)
@@ -17,15 +18,6 @@ let workspace: string;
 let approve = true;
 const asked: ConsentQuestion[] = [];
 const at = (path: string) => site.url('site.test', path);
-
-async function errorOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return err as { code: string; message: string };
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeAll(async () => {
   site = await serve(toolsRoutes(() => site.url('evil.test', '')));
@@ -55,12 +47,12 @@ describe('web.select', () => {
 
   it('an unknown option, a non-select and a missing value are invalid_params with the options listed', async () => {
     await host.call('web.open', { url: at('/controls') });
-    const unknown = await errorOf(host.call('web.select', { selector: '#color', label: 'Purple' }));
+    const unknown = await failure(host.call('web.select', { selector: '#color', label: 'Purple' }));
     expect(unknown.code).toBe('invalid_params');
     expect(unknown.message).toContain('Red (r), Green (g), Blue (b)');
-    expect((await errorOf(host.call('web.select', { selector: '#plain', value: 'x' }))).message).toMatch(/<div>, not a <select>/);
-    expect((await errorOf(host.call('web.select', { selector: '#color' }))).code).toBe('invalid_params');
-    expect((await errorOf(host.call('web.select', { selector: '#color', label: ['Red', 'Blue'] }))).message).toMatch(/takes one option/);
+    expect((await failure(host.call('web.select', { selector: '#plain', value: 'x' }))).message).toMatch(/<div>, not a <select>/);
+    expect((await failure(host.call('web.select', { selector: '#color' }))).code).toBe('invalid_params');
+    expect((await failure(host.call('web.select', { selector: '#color', label: ['Red', 'Blue'] }))).message).toMatch(/takes one option/);
   });
 });
 
@@ -69,7 +61,7 @@ describe('web.hover and web.type', () => {
     await host.call('web.open', { url: at('/controls') });
     await host.call('web.hover', { selector: '#menu' });
     expect((await host.call('web.extract', { selector: '#hovered' })).items).toEqual([{ text: 'yes' }]);
-    expect((await errorOf(host.call('web.hover', { selector: '#nowhere', timeout: 300 }))).code).toBe('selector_not_found');
+    expect((await failure(host.call('web.hover', { selector: '#nowhere', timeout: 300 }))).code).toBe('selector_not_found');
   });
 
   it('types key by key (one keydown per character), with a delay, and the page reacts as to typing', async () => {
@@ -87,7 +79,7 @@ describe('web.hover and web.type', () => {
     await host.call('web.open', { url: at('/controls') });
     asked.length = 0;
     approve = false;
-    expect((await errorOf(host.call('web.type', { selector: '#pw', text: 'hunter22' }))).code).toBe('consent_denied');
+    expect((await failure(host.call('web.type', { selector: '#pw', text: 'hunter22' }))).code).toBe('consent_denied');
     approve = true;
     const r = await host.call('web.type', { selector: '#pw', text: 'hunter22' });
     expect(r.value).toBe('[REDACTED]');
@@ -119,11 +111,11 @@ describe('web.upload', () => {
     await host.call('web.open', { url: at('/upload') });
     asked.length = 0;
     for (const path of [join(elsewhere, 'secret.txt'), '../../etc/passwd', 'link.txt', '/etc/hostname']) {
-      const e = await errorOf(host.call('web.upload', { selector: '#file', files: [path] }));
+      const e = await failure(host.call('web.upload', { selector: '#file', files: [path] }));
       expect(e.code, path).toBe('invalid_params');
       expect(e.message, path).toMatch(/outside the workspace/);
     }
-    expect((await errorOf(host.call('web.upload', { selector: '#file', files: ['docs/none.txt'] }))).message).toMatch(/no file/);
+    expect((await failure(host.call('web.upload', { selector: '#file', files: ['docs/none.txt'] }))).message).toMatch(/no file/);
     expect(asked).toHaveLength(0);
     expect((await host.call('web.extract', { selector: '#content' })).items).toEqual([{ text: '' }]);
   });
@@ -132,7 +124,7 @@ describe('web.upload', () => {
     await host.call('web.open', { url: at('/upload') });
     approve = false;
     try {
-      expect((await errorOf(host.call('web.upload', { selector: '#file', files: ['docs/cv.txt'] }))).code).toBe('consent_denied');
+      expect((await failure(host.call('web.upload', { selector: '#file', files: ['docs/cv.txt'] }))).code).toBe('consent_denied');
     } finally {
       approve = true;
     }
@@ -144,7 +136,7 @@ describe('web.evaluate', () => {
   it('is capability_disabled by default, naming the config key, and asks nobody', async () => {
     await host.call('web.open', { url: at('/controls') });
     asked.length = 0;
-    const e = await errorOf(host.call('web.evaluate', { expression: '1 + 1' }));
+    const e = await failure(host.call('web.evaluate', { expression: '1 + 1' }));
     expect(e.code).toBe('capability_disabled');
     expect(e.message).toContain('evaluate_enabled');
     expect(asked).toHaveLength(0);
@@ -160,7 +152,7 @@ describe('web.evaluate', () => {
     expect(JSON.stringify(asked[1].details)).toContain('(n) => n * 2');
     approve = false;
     try {
-      const e = await errorOf(scripted.call('web.evaluate', { expression: "document.title = 'changed'" }));
+      const e = await failure(scripted.call('web.evaluate', { expression: "document.title = 'changed'" }));
       expect(e.code).toBe('consent_denied');
     } finally {
       approve = true;
@@ -170,10 +162,10 @@ describe('web.evaluate', () => {
 
   it('a script that throws or never ends is a clear error, not a hang', async () => {
     await scripted.call('web.open', { url: at('/controls') });
-    const thrown = await errorOf(scripted.call('web.evaluate', { expression: 'nope.nothing' }));
+    const thrown = await failure(scripted.call('web.evaluate', { expression: 'nope.nothing' }));
     expect(thrown.code).toBe('invalid_params');
     expect(thrown.message).toMatch(/the script threw: ReferenceError/);
-    const slow = await errorOf(scripted.call('web.evaluate', { expression: 'new Promise(() => {})', timeout: 500 }));
+    const slow = await failure(scripted.call('web.evaluate', { expression: 'new Promise(() => {})', timeout: 500 }));
     expect(slow.code).toBe('timeout');
   });
 });
@@ -189,8 +181,8 @@ describe('files: web.pdf and web.download_page', () => {
     expect(bytes.length).toBeGreaterThan(1000);
     const generated = await host.call('web.pdf', {});
     expect(String(generated.path).startsWith(join(workspace, 'pdf'))).toBe(true);
-    expect((await errorOf(host.call('web.pdf', { path: '../../escape.pdf' }))).code).toBe('invalid_params');
-    expect((await errorOf(host.call('web.pdf', { path: 'x.png' }))).message).toMatch(/\.pdf/);
+    expect((await failure(host.call('web.pdf', { path: '../../escape.pdf' }))).code).toBe('invalid_params');
+    expect((await failure(host.call('web.pdf', { path: 'x.png' }))).message).toMatch(/\.pdf/);
   });
 
   it('web.download_page saves the HTML and a metadata JSON and returns both paths', async () => {
@@ -206,7 +198,7 @@ describe('files: web.pdf and web.download_page', () => {
     const named = await host.call('web.download_page', { path: 'post.html' });
     expect(named).toMatchObject({ html_path: join(workspace, 'pages', 'post.html'), metadata_path: join(workspace, 'pages', 'post.json') });
     expect(existsSync(join(workspace, 'pages', 'post.json'))).toBe(true);
-    expect((await errorOf(host.call('web.download_page', { path: '/tmp/out.html' }))).code).toBe('invalid_params');
+    expect((await failure(host.call('web.download_page', { path: '/tmp/out.html' }))).code).toBe('invalid_params');
   });
 });
 

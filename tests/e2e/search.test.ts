@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
 import { providerServer, type ProviderServer } from '../fixtures/search/provider-server.js';
-import { failure, KEYS, records, searchHost, setKeys, type SearchHostOptions } from '../fixtures/search/search-host.js';
+import { KEYS, records, searchHost, setKeys, type SearchHostOptions } from '../fixtures/search/search-host.js';
+import { failure } from '../helpers/failure.js';
 
 let p: ProviderServer;
 const hosts: Host[] = [];

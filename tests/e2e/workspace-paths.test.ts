@@ -11,6 +11,7 @@ import { verifyChain } from '../../host/chain/verify.js';
 import { toolsRoutes } from '../fixtures/tools-site.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
+import { failure } from '../helpers/failure.js';
 
 let site: FixtureServer;
 let host: Host;
@@ -20,15 +21,6 @@ const asked: ConsentQuestion[] = [];
 const CACHE_ENTRY = join('cache', 'ab', 'abcdef.json');
 const CACHE_TEXT = '{"cached":"entry"}\n';
 const at = (path: string) => site.url('site.test', path);
-
-async function errorOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return err as { code: string; message: string };
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** The chain still verifies, and the log and cache entry are not images, PDFs or pages. */
 function ownFilesIntact(): void {
@@ -58,12 +50,12 @@ describe('output paths stay inside each tool\'s own folder', () => {
 
   it('web.screenshot refuses the chain, the log, the cache and other folders, and endings that are not its format', async () => {
     for (const path of [...ownFiles(), '../pdf/x.png', '../x.png', '.']) {
-      const e = await errorOf(host.call('web.screenshot', { path }));
+      const e = await failure(host.call('web.screenshot', { path }));
       expect([path, e.code]).toEqual([path, 'invalid_params']);
       expect(e.message).toContain(join(workspace, 'screenshots'));
     }
     for (const [path, format] of [['x.gif', undefined], ['x.jpg', 'png'], ['x.png', 'jpeg'], ['x.json', undefined]] as const) {
-      const e = await errorOf(host.call('web.screenshot', { path, ...(format ? { format } : {}) }));
+      const e = await failure(host.call('web.screenshot', { path, ...(format ? { format } : {}) }));
       expect([path, e.code]).toEqual([path, 'invalid_params']);
       expect(e.message).toMatch(/must end in \.(png|jpg)/);
     }
@@ -73,16 +65,16 @@ describe('output paths stay inside each tool\'s own folder', () => {
   it('a symlink planted in the screenshots folder cannot redirect a screenshot onto the chain', async () => {
     mkdirSync(join(workspace, 'screenshots'), { recursive: true });
     symlinkSync(config.chain.path, join(workspace, 'screenshots', 'link.png'));
-    expect((await errorOf(host.call('web.screenshot', { path: 'link.png' }))).code).toBe('invalid_params');
+    expect((await failure(host.call('web.screenshot', { path: 'link.png' }))).code).toBe('invalid_params');
     ownFilesIntact();
   });
 
   it('web.pdf and web.download_page refuse the same paths', async () => {
     for (const path of [...ownFiles(), '../chain.pdf', '../screenshots/x.pdf']) {
-      expect([path, (await errorOf(host.call('web.pdf', { path }))).code]).toEqual([path, 'invalid_params']);
+      expect([path, (await failure(host.call('web.pdf', { path }))).code]).toEqual([path, 'invalid_params']);
     }
     for (const path of [...ownFiles(), '../cache/ab/abcdef.html', '../x.html', 'page.json']) {
-      expect([path, (await errorOf(host.call('web.download_page', { path }))).code]).toEqual([path, 'invalid_params']);
+      expect([path, (await failure(host.call('web.download_page', { path }))).code]).toEqual([path, 'invalid_params']);
     }
     ownFilesIntact();
   });
@@ -108,7 +100,7 @@ describe('web.upload never sends webcap\'s own files', () => {
       [CACHE_ENTRY, /webcap cache/], ['docs/notes.txt', /causal chain/],
     ];
     for (const [file, why] of refusals) {
-      const e = await errorOf(host.call('web.upload', { selector: '#file', files: [file] }));
+      const e = await failure(host.call('web.upload', { selector: '#file', files: [file] }));
       expect([file, e.code]).toEqual([file, 'invalid_params']);
       expect(e.message).toMatch(why);
     }
