@@ -33,6 +33,7 @@ import { RobotsCache } from './robots/robots.js';
 import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
 import { SidecarClient } from './sidecar-client.js';
+import { acquireStore } from './store/index.js';
 import { sidecarInit } from './sidecar-init.js';
 
 export interface Governance {
@@ -54,7 +55,14 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const sessions = new SessionTracker();
   const blocked = new Map<string, { count: number; hosts: Set<string>; examples: string[] }>();
 
+  // Budgets, politeness, robots.txt, approvals (and, through storeFor, the
+  // result cache and search quotas): this process's, or Redis's with [store] url.
+  const { store, release: releaseStore } = acquireStore(config);
+  // An outage and the recovery each become one chain event.
+  store.onEvent((e) => { void append({ kind: 'event', session: null, result: { event: e.kind, ...(e.kind === 'store_unavailable' ? { reason: redactor.redactString(e.reason) } : {}) } }).catch(() => undefined); });
+
   const gate = new ConsentGate({
+    approvals: store.values,
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
     record: async (r) => { await append({ kind: 'consent', capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
@@ -105,8 +113,9 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
   };
 
-  const robots = new RobotsCache(config);
+  const robots = new RobotsCache(config, { shared: store.values });
   const politeness = new PolitenessGate(config);
+  const admission = store.admission(politeness);
   // Compiled once, while the chain file opens (not inside createHost), so a
   // cold start overlaps it with the sidecar's own start-up.
   const run = chainReady.then((chain) => compose([
@@ -117,7 +126,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     ssrfPolicy(config),   // before robots: see the header comment
     warmUpPolicy(sidecar), // not a decision: Chromium starts while robots/consent run
     robotsPolicy(robots, config, politeness),
-    budgetPolicy(config, { politeness }),
+    budgetPolicy(config, { politeness, admission }),
     consentPolicy(gate, config.consent),
   ], terminal));
   run.catch(() => undefined);
@@ -149,6 +158,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     },
     async close() {
       await sidecar.close();
+      await releaseStore();
       await (await chainReady.catch(() => undefined))?.close();
       log.flush?.();
     },

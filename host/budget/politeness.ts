@@ -19,6 +19,21 @@ export class PolitenessGate {
     this.minDelay.set(normalizeHost(host), Math.min(Math.max(0, ms), MAX_CRAWL_DELAY_MS));
   }
 
+  /** The minimum gap for this host (Crawl-delay, capped); a shared store keeps the clock, this the rule. */
+  gapFor(host: string): number {
+    return this.minDelay.get(normalizeHost(host)) ?? 0;
+  }
+
+  /** A fresh random jitter in [0, jitter_ms). */
+  jitter(): number {
+    return this.config.budgets.jitter_ms ? Math.random() * this.config.budgets.jitter_ms : 0;
+  }
+
+  /** Sleeps with the gate's clock (tests inject one). */
+  pause(ms: number): Promise<void> {
+    return ms > 0 ? this.sleep(ms) : Promise.resolve();
+  }
+
   /** How long an action on this host would wait now for its minimum gap (jitter not included). */
   delayFor(host: string | undefined): number {
     if (!host) return 0;
@@ -29,7 +44,7 @@ export class PolitenessGate {
 
   /** Resolves when this host may be acted on; returns how long it waited. */
   async wait(host: string | undefined): Promise<number> {
-    const jitter = this.config.budgets.jitter_ms ? Math.random() * this.config.budgets.jitter_ms : 0;
+    const jitter = this.jitter();
     if (!host) {
       if (jitter) await this.sleep(jitter);
       return jitter;
