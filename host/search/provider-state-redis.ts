@@ -13,7 +13,7 @@ const LOCK_TTL_MS = 2000;
 const LOCK_WAIT_MS = 2000;
 const RELEASE_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
-type Release = (key: string, token: string) => Promise<number>;
+type Release = (keys: 1, key: string, token: string) => Promise<number>;
 
 export class RedisStateBackend implements StateBackend {
   constructor(private readonly redis: RedisConnection) {
@@ -33,7 +33,7 @@ export class RedisStateBackend implements StateBackend {
       await this.redis.run((c) => c.set(KEY, JSON.stringify(s)));
       return out;
     } finally {
-      await this.redis.run((c) => (c as unknown as { webcapRelease: Release }).webcapRelease(`${KEY}:lock`, token)).catch(() => undefined);
+      await this.redis.run((c) => (c as unknown as { webcapRelease: Release }).webcapRelease(1, `${KEY}:lock`, token)).catch(() => undefined);
     }
   }
 
