@@ -4,13 +4,15 @@
 // a silent skip.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tempDir } from './host.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const REDIS_MISSING = 'redis-server is not installed: install Debian\'s redis-server package (apt-get install redis-server, or `npm run setup` as root) to run the shared-store tests';
 
-export function redisServerPath(): string {
-  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+export function redisServerPath(env: NodeJS.ProcessEnv = process.env): string {
+  const found = (spawnSync('/bin/sh', ['-c', 'command -v redis-server'], { encoding: 'utf8', env }).stdout ?? '').trim();
   if (!found) throw new Error(REDIS_MISSING);
   return found;
 }
@@ -33,7 +35,7 @@ export interface TestRedis {
 
 export async function startRedis(): Promise<TestRedis> {
   const binary = redisServerPath();
-  const dir = tempDir('webcap-redis-');
+  const dir = mkdtempSync(join(tmpdir(), 'webcap-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
   const redis: TestRedis = {
