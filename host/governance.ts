@@ -27,6 +27,7 @@ import type { CallContext, CallResult } from './policies/types.js';
 import { compileValidators, validatePolicy } from './policies/validate.js';
 import { warmUpPolicy } from './policies/warm-up.js';
 import { PolitenessGate } from './budget/politeness.js';
+import { siteRates } from './budget/site-rates.js';
 import { Redactor } from './redact/redactor.js';
 import { redactingLogger } from './redact/logger.js';
 import { RobotsCache } from './robots/robots.js';
@@ -114,7 +115,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   };
 
   const robots = new RobotsCache(config, { shared: store.values });
-  const politeness = new PolitenessGate(config);
+  // With a shared store the host keeps the site profiles' polite gap for the fleet too (see budget/site-rates.ts).
+  const politeness = new PolitenessGate(config, undefined, undefined, store.kind === 'redis' ? siteRates() : undefined);
   const admission = store.admission(politeness);
   // Compiled once, while the chain file opens (not inside createHost), so a
   // cold start overlaps it with the sidecar's own start-up.

@@ -4,6 +4,7 @@
 // into budget_exceeded with retry_after_ms) rather than slept through.
 import { normalizeHost } from '../../manifests/net/hostname.js';
 import type { WebcapConfig } from '../config/types.js';
+import type { SiteRate } from './site-rates.js';
 
 /** Crawl-delay honoured up to this: "Crawl-delay: 86400" must not park the agent for a day. */
 export const MAX_CRAWL_DELAY_MS = 60_000;
@@ -13,15 +14,24 @@ export class PolitenessGate {
   private readonly lastAction = new Map<string, number>();
 
   constructor(private readonly config: Pick<WebcapConfig, 'budgets'>, private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))) {}
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+    /** Site-profile rates: only a shared store's clock uses them (gapFor/jitterFor); locally the sidecar applies them. */
+    private readonly siteRate?: (host: string) => SiteRate | undefined) {}
 
   setMinDelay(host: string, ms: number): void {
     this.minDelay.set(normalizeHost(host), Math.min(Math.max(0, ms), MAX_CRAWL_DELAY_MS));
   }
 
-  /** The minimum gap for this host (Crawl-delay, capped); a shared store keeps the clock, this the rule. */
+  /** The minimum gap for this host (Crawl-delay capped, or the site profile's min_delay_ms if longer); a shared store keeps the clock, this the rule. */
   gapFor(host: string): number {
-    return this.minDelay.get(normalizeHost(host)) ?? 0;
+    const key = normalizeHost(host);
+    return Math.max(this.minDelay.get(key) ?? 0, Math.min(this.siteRate?.(key)?.min_delay_ms ?? 0, MAX_CRAWL_DELAY_MS));
+  }
+
+  /** A fresh random jitter in [0, jitter_ms) ([budgets] jitter_ms, or the site profile's if larger). */
+  jitterFor(host: string | undefined): number {
+    const most = Math.max(this.config.budgets.jitter_ms, (host && this.siteRate?.(normalizeHost(host))?.jitter_ms) || 0);
+    return most ? Math.random() * most : 0;
   }
 
   /** A fresh random jitter in [0, jitter_ms). */

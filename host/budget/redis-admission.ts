@@ -61,7 +61,7 @@ export class RedisAdmission implements Admission {
     const keys = req.buckets.map((b) => `budget:${b.name}`);
     if (req.host) keys.push(`polite:${req.host}`);
     const gap = req.host ? Math.round(this.politeness?.gapFor(req.host) ?? 0) : 0;
-    const jitter = Math.round(this.politeness?.jitter() ?? 0);
+    const jitter = Math.round(this.politeness?.jitterFor(req.host) ?? 0);
     // Unique per admission, so two hosts admitted in the same millisecond are two entries.
     const member = `${process.pid}:${++sequence}:${Math.random().toString(36).slice(2, 8)}`;
     const args = [req.buckets.length, ...req.buckets.map((b) => b.perMinute), member, gap, jitter, Math.floor(req.maxWaitMs)];

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PolitenessGate } from '../../host/budget/politeness.js';
+import { siteRates } from '../../host/budget/site-rates.js';
 import { loadConfig } from '../../host/config/load.js';
 import { ConsentGate } from '../../host/consent/gate.js';
 import { budgetPolicy } from '../../host/policies/budget.js';
@@ -73,6 +74,20 @@ describe('shared store (real redis-server)', () => {
     await hostB(second, ok);
     expect(Date.now() - started).toBeGreaterThanOrEqual(350);
     expect(second.decisions[0]).toMatchObject({ decision: 'waited' });
+  });
+
+  it('politeness: a site profile\'s min_delay_ms is kept fleet-wide by the host (yelp.com: 1500 ms)', async () => {
+    const [a, b] = pair();
+    const config = loadConfig({});
+    const gate = () => new PolitenessGate(config, undefined, undefined, siteRates());
+    expect(gate().gapFor('www.yelp.com')).toBe(1500);
+    expect(gate().gapFor('shop.test')).toBe(0);
+    const request = { buckets: [{ name: 'global', perMinute: 100 }], host: 'www.yelp.com', maxWaitMs: 100 };
+    expect(await a.admission(gate()).admit(request)).toMatchObject({ ok: true });
+    // The other host's next action on yelp is 1.5 s away: longer than this call may wait, so refused with when.
+    const second = await b.admission(gate()).admit(request);
+    expect(second).toMatchObject({ ok: false, kind: 'politeness' });
+    expect((second as { dueMs: number }).dueMs).toBeGreaterThan(1000);
   });
 
   it('robots.txt is fetched once for the fleet; approvals given to one host cover the other', async () => {
