@@ -63,7 +63,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   store.onEvent((e) => { void append({ kind: 'event', session: null, result: { event: e.kind, ...(e.kind === 'store_unavailable' ? { reason: redactor.redactString(e.reason) } : {}) } }).catch(() => undefined); });
 
   const gate = new ConsentGate({
-    approvals: store.values,
+    approvals: store.values('approvals'),
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
     record: async (r) => { await append({ kind: 'consent', capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
@@ -114,7 +114,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
   };
 
-  const robots = new RobotsCache(config, { shared: store.values });
+  const robots = new RobotsCache(config, { shared: store.values('robots') });
   // With a shared store the host keeps the site profiles' polite gap for the fleet too (see budget/site-rates.ts).
   const politeness = new PolitenessGate(config, undefined, undefined, store.kind === 'redis' ? siteRates() : undefined);
   const admission = store.admission(politeness);

@@ -7,7 +7,9 @@ import { EmbeddedAdmission } from '../budget/admission.js';
 import { DiskCache } from '../cache/store.js';
 import { FileStateBackend } from '../search/provider-state-file.js';
 import { MemoryValues } from './memory-values.js';
-import type { GovernanceStore } from './types.js';
+import type { GovernanceStore, SharedValues } from './types.js';
+
+const NO_VALUES: SharedValues = { get: async () => undefined, set: async () => undefined, delete: async () => undefined };
 
 // One DiskCache per folder and settings in the process, so its size index is scanned once.
 const diskCaches = new Map<string, DiskCache>();
@@ -16,7 +18,7 @@ export function embeddedStore(): GovernanceStore {
   return {
     kind: 'embedded',
     admission: (politeness, now) => new EmbeddedAdmission(politeness, now),
-    values: new MemoryValues(),
+    values: (use) => (use === 'approvals' ? new MemoryValues() : NO_VALUES),
     resultCache(config) {
       const { enabled, ttl_s: ttl, max_bytes: maxBytes } = config.cache;
       const dir = join(config.workspace.path, 'cache');

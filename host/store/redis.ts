@@ -14,7 +14,7 @@ export function redisStore(settings: RedisSettings): GovernanceStore {
   return {
     kind: 'redis',
     admission: (politeness) => new RedisAdmission(redis, politeness),
-    values,
+    values: () => values,
     resultCache: (config) => new RedisResultCache(redis, { enabled: config.cache.enabled, ttlMs: config.cache.ttl_s * 1000, maxBytes: config.cache.max_bytes }),
     providerState: () => new RedisStateBackend(redis),
     onEvent: (listener) => redis.onEvent(listener),

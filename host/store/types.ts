@@ -28,7 +28,12 @@ export interface GovernanceStore {
   readonly kind: 'embedded' | 'redis';
   /** Budgets and politeness, checked and taken in one step. */
   admission(politeness: PolitenessGate, now?: () => number): Admission;
-  readonly values: SharedValues;
+  /**
+   * Where a host keeps remembered approvals and robots.txt answers: the fleet's
+   * (Redis), or, embedded, its own memory for approvals (a new one per call) and
+   * nothing for robots (the host's RobotsCache already holds them).
+   */
+  values(use: 'approvals' | 'robots'): SharedValues;
   resultCache(config: Pick<WebcapConfig, 'workspace' | 'cache'>): ResultCache;
   providerState(workspace: string): StateBackend;
   /** Transitions only (up → down, down → up): the chain records each once. */

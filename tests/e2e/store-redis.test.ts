@@ -95,12 +95,12 @@ describe('shared store (real redis-server)', () => {
     const config = loadConfig({});
     let fetches = 0;
     const fetch = async () => { fetches++; return { kind: 'rules' as const, body: 'User-agent: *\nDisallow: /private', url: 'http://shop.test/robots.txt' }; };
-    expect((await new RobotsCache(config, { fetch, shared: a.values }).check(new URL('http://shop.test/private/x'))).allowed).toBe(false);
-    expect((await new RobotsCache(config, { fetch, shared: b.values }).check(new URL('http://shop.test/private/x'))).allowed).toBe(false);
+    expect((await new RobotsCache(config, { fetch, shared: a.values('robots') }).check(new URL('http://shop.test/private/x'))).allowed).toBe(false);
+    expect((await new RobotsCache(config, { fetch, shared: b.values('robots') }).check(new URL('http://shop.test/private/x'))).allowed).toBe(false);
     expect(fetches).toBe(1);
 
     const asked: string[] = [];
-    const gate = (s: GovernanceStore) => new ConsentGate({ config: config.consent, approvals: s.values, asker: async (q) => (asked.push(q.capability), true), record: async () => undefined });
+    const gate = (s: GovernanceStore) => new ConsentGate({ config: config.consent, approvals: s.values('approvals'), asker: async (q) => (asked.push(q.capability), true), record: async () => undefined });
     const q = { capability: 'web.click', origin: 'https://shop.test', reason: 'form_submit', question: 'Allow?' };
     expect(await gate(a).confirm(q)).toMatchObject({ approved: true, source: 'asker' });
     expect(await gate(b).confirm(q)).toMatchObject({ approved: true, source: 'remembered' });
