@@ -123,6 +123,21 @@ describe('shared store (real redis-server)', () => {
     raw.disconnect();
   });
 
+  it('a Redis that stops answering (CLIENT PAUSE) is a refusal after the 1 s command timeout, not a wait', async () => {
+    const [a] = pair();
+    const policy = budgetPolicy(loadConfig({ budgets: { per_domain: { 'shop.test': 100 } } }), { admission: a.admission(undefined) });
+    expect(await outcome(policy(call('http://shop.test/'), ok))).toBe('ok');
+    const raw = new Redis(redis.url);
+    await raw.client('PAUSE', 3000, 'ALL');
+    const started = Date.now();
+    const err = await failure(policy(call('http://shop.test/'), ok));
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect([err.code, err.details.reason]).toEqual(['budget_exceeded', 'store_unavailable']);
+    await raw.client('UNPAUSE');
+    raw.disconnect();
+    expect(await outcome(policy(call('http://shop.test/'), ok))).toBe('ok');
+  });
+
   it('fails closed while Redis is down, records it in the chain, and passes again when it is back (no restart)', async () => {
     const config = testConfig({ browser: { domains_allowlist: ['127.0.0.1'] }, budgets: { per_domain: { '127.0.0.1': 1000 } }, consent: { non_interactive: 'deny', require: ['web.scrape'] } });
     const host = testHost({ ...config, store: { url: redis.url, prefix: `t${++n}:` } } as typeof config);
