@@ -13,6 +13,7 @@ import { bareSidecar } from './bare-sidecar.js';
 import { governanceRows } from './governance.js';
 import { scrapeBench } from './scrape.js';
 import { snapshotBench } from './snapshot.js';
+import { storeRows } from './store.js';
 import { median, sideBySide, table, timed, type Row } from './stats.js';
 
 const N = Number(process.env.BENCH_N ?? 100);
@@ -84,6 +85,7 @@ s = await sideBySide(Math.max(10, N / 5), () => host.call('web.screenshot', { pa
 row('web.screenshot (viewport 1920x1080, png)', s.a, s.b, 1.3);
 
 rows.push(...await governanceRows(config, url('/'), N));
+rows.push(...await storeRows(N));
 const snapshots = await snapshotBench(host, page, Math.max(10, N / 5));
 rows.push(...snapshots.rows);
 const scraping = await scrapeBench(Math.max(5, N / 10));

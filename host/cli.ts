@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { option, parseArgs, type Args } from './cli/args.js';
+import { browserServerCommand } from './browser-server.js';
 import { chainCommand } from './cli/chain-command.js';
 import { discoverCommand } from './cli/discover-command.js';
 import { runDemo } from './demo/demo.js';
@@ -17,7 +18,8 @@ const USAGE = `usage:
   webcap manifests [--json]
   webcap chain verify [FILE] | webcap chain show [FILE]
   webcap mcp [--config FILE] [--composite] [--yes]   MCP server on stdio
-  webcap discover NEED [--input k=v ...] [--run] [--json] [--yes]`;
+  webcap discover NEED [--input k=v ...] [--run] [--json] [--yes]
+  webcap browser-server [--listen H:P] [--token-env NAME] [--config FILE]   Playwright browser server for remote_endpoint`;
 
 async function main(args: Args): Promise<number> {
   const [command, ...rest] = args.positional;
@@ -45,6 +47,8 @@ async function main(args: Args): Promise<number> {
       return chainCommand(rest, option(args, '--config'));
     case 'demo':
       return runDemo({ serveOnly: args.flags.has('--serve') });
+    case 'browser-server':
+      return browserServerCommand(process.argv.slice(3));
     case 'discover':
       return discoverCommand(args, hostFor);
     case 'mcp':

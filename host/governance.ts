@@ -27,12 +27,14 @@ import type { CallContext, CallResult } from './policies/types.js';
 import { compileValidators, validatePolicy } from './policies/validate.js';
 import { warmUpPolicy } from './policies/warm-up.js';
 import { PolitenessGate } from './budget/politeness.js';
+import { siteRates } from './budget/site-rates.js';
 import { Redactor } from './redact/redactor.js';
 import { redactingLogger } from './redact/logger.js';
 import { RobotsCache } from './robots/robots.js';
 import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
 import { SidecarClient } from './sidecar-client.js';
+import { acquireStore } from './store/index.js';
 import { sidecarInit } from './sidecar-init.js';
 
 export interface Governance {
@@ -54,7 +56,14 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const sessions = new SessionTracker();
   const blocked = new Map<string, { count: number; hosts: Set<string>; examples: string[] }>();
 
+  // Budgets, politeness, robots.txt, approvals (and, through storeFor, the
+  // result cache and search quotas): this process's, or Redis's with [store] url.
+  const { store, release: releaseStore } = acquireStore(config);
+  // An outage and the recovery each become one chain event.
+  store.onEvent((e) => { void append({ kind: 'event', session: null, result: { event: e.kind, ...(e.kind === 'store_unavailable' ? { reason: redactor.redactString(e.reason) } : {}) } }).catch(() => undefined); });
+
   const gate = new ConsentGate({
+    approvals: store.values('approvals'),
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
     record: async (r) => { await append({ kind: 'consent', capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
@@ -105,8 +114,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
   };
 
-  const robots = new RobotsCache(config);
-  const politeness = new PolitenessGate(config);
+  const robots = new RobotsCache(config, { shared: store.values('robots') });
+  // With a shared store the host keeps the site profiles' polite gap for the fleet too (see budget/site-rates.ts).
+  const politeness = new PolitenessGate(config, undefined, undefined, store.kind === 'redis' ? siteRates() : undefined);
+  const admission = store.admission(politeness);
   // Compiled once, while the chain file opens (not inside createHost), so a
   // cold start overlaps it with the sidecar's own start-up.
   const run = chainReady.then((chain) => compose([
@@ -117,7 +128,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     ssrfPolicy(config),   // before robots: see the header comment
     warmUpPolicy(sidecar), // not a decision: Chromium starts while robots/consent run
     robotsPolicy(robots, config, politeness),
-    budgetPolicy(config, { politeness }),
+    budgetPolicy(config, { politeness, admission }),
     consentPolicy(gate, config.consent),
   ], terminal));
   run.catch(() => undefined);
@@ -149,6 +160,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     },
     async close() {
       await sidecar.close();
+      await releaseStore();
       await (await chainReady.catch(() => undefined))?.close();
       log.flush?.();
     },

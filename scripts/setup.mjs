@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run setup`: install exactly the locked dependencies, build, and make
-// sure a Chromium is there. Quick the second time: npm ci is skipped while
-// package-lock.json is unchanged since the last successful install.
+// sure a Chromium (and, for the shared store, a redis-server) is there. Quick
+// the second time: npm ci is skipped while package-lock.json is unchanged
+// since the last successful install.
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) {
 try {
   run('npx tsc -p tsconfig.json');
   run('node dist/scripts/ensure-chromium.js');
+  run('node dist/scripts/ensure-redis.js');
 } catch (err) {
   // The failing command already printed why; one line says which step it was.
   console.error(`setup failed: ${err.cmd ?? err.message}`);

@@ -90,6 +90,15 @@ export const configSchema = {
         max_bytes: { type: 'integer', minimum: 0, default: 1073741824 },
       },
     },
+    store: {
+      type: 'object', additionalProperties: false, default: {},
+      // Shared governance state (host/store): without url, memory + workspace (one host); with it, Redis (many hosts).
+      properties: {
+        url: { type: 'string' },                       // redis://[user:pass@]host:port/db or rediss:// (TLS)
+        prefix: { type: 'string', default: 'webcap:' }, // namespaces every key
+        password_env: { type: 'string' },              // env var holding the password (instead of the URL)
+      },
+    },
     mcp: {
       type: 'object', additionalProperties: false, default: {},
       // Page-derived text in MCP results goes out between per-call random markers (host/untrusted.ts).

@@ -52,6 +52,8 @@ export interface WebcapConfig {
   logging: { level: string; file: string };
   /** On-disk cache of scrape and search results (host/cache). */
   cache: { enabled: boolean; ttl_s: number; max_bytes: number };
+  /** Shared governance state (host/store): no url = embedded (memory + workspace), url = Redis. */
+  store: { url?: string; prefix: string; password_env?: string };
   mcp: { wrap_untrusted: boolean };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;

@@ -3,6 +3,8 @@
 // before anyone acts on it, so the chain shows why an action was allowed.
 import type { SensitiveAction } from '../../manifests/wire.js';
 import type { WebcapConfig } from '../config/types.js';
+import { MemoryValues } from '../store/memory-values.js';
+import type { SharedValues } from '../store/types.js';
 import type { Asker, ConsentAnswer, ConsentQuestion } from './asker.js';
 import { plain, plainDetails, quote } from './text.js';
 
@@ -28,8 +30,12 @@ const SENSITIVE_WHAT: Record<SensitiveAction['reason'], string> = {
 const ASK_EVERY_TIME = new Set(['web.evaluate', 'web.upload', 'web.cookies.set']);
 
 export class ConsentGate {
-  /** scope key → expiry (ms). Only approvals are kept: a "no" must not stick, the user may say yes later. */
-  private readonly remembered = new Map<string, number>();
+  /**
+   * Remembered approvals, scope key → expiry: this process's memory, or the shared
+   * store ([store] url) so an approval given to one host covers the same scope on the others.
+   * Only approvals are kept: a "no" must not stick, the user may say yes later.
+   */
+  private readonly remembered: SharedValues;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
 
@@ -38,8 +44,10 @@ export class ConsentGate {
     config: WebcapConfig['consent'];
     record: (r: ConsentRecord) => Promise<void>;
     now?: () => number;
+    approvals?: SharedValues;
   }) {
     this.now = opts.now ?? Date.now;
+    this.remembered = opts.approvals ?? new MemoryValues(this.now);
   }
 
   /** Ask, or reuse an approval for the same capability + origin + selector (+ reason) within approval_ttl_s. */
@@ -91,16 +99,15 @@ export class ConsentGate {
     // it would cover every site and session, so it is not remembered.
     const rememberable = q.reason !== 'user_ask' && !ASK_EVERY_TIME.has(q.capability) && config.approval_ttl_s > 0 && Boolean(q.origin);
     const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason]);
-    const expiry = this.remembered.get(key);
-    if (rememberable && expiry !== undefined) {
-      if (expiry > this.now()) return this.decide(q, { approved: true }, 'remembered');
-      this.remembered.delete(key);
-    }
+    // A store that cannot answer remembers nothing: the user is asked again (fail closed).
+    const expiry = rememberable ? Number(await this.remembered.get(`approval:${key}`).catch(() => undefined)) : NaN;
+    if (expiry > this.now()) return this.decide(q, { approved: true }, 'remembered');
     const raw = await this.opts.asker(q);
     const answer: ConsentAnswer = typeof raw === 'boolean' ? { approved: raw } : raw;
     const result = await this.decide(q, { approved: answer.approved === true, answer: answer.answer }, 'asker');
     if (result.approved && rememberable && answer.remember !== false) {
-      this.remembered.set(key, this.now() + config.approval_ttl_s * 1000);
+      const ttlMs = config.approval_ttl_s * 1000;
+      await this.remembered.set(`approval:${key}`, String(this.now() + ttlMs), ttlMs).catch(() => undefined);
     }
     return result;
   }

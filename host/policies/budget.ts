@@ -2,22 +2,20 @@
 // per capability and per domain glob. A token is taken from every applicable
 // bucket only when all have one, so a refusal costs nothing. Then the
 // politeness gate may make the call wait; a wait longer than the call's own
-// timeout is refused (budget_exceeded + retry_after_ms) before any token is taken.
+// timeout is refused (budget_exceeded + retry_after_ms) before any token is
+// taken. Where the buckets and the politeness clock live is the Admission's
+// business (this process, or Redis for many hosts); a store that cannot
+// answer refuses the call (reason store_unavailable): never allow by default.
 import { WebcapError } from '../../manifests/errors.js';
 import { hostRuleMatches, normalizeHost } from '../../manifests/net/hostname.js';
+import { EmbeddedAdmission, type Admission, type BucketSpec } from '../budget/admission.js';
 import type { PolitenessGate } from '../budget/politeness.js';
-import { TokenBucket } from '../budget/token-bucket.js';
 import type { WebcapConfig } from '../config/types.js';
+import { StoreUnavailable } from '../store/types.js';
 import type { Policy } from './types.js';
 
-export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; politeness?: PolitenessGate } = {}): Policy {
-  const now = opts.now ?? Date.now;
-  const buckets = new Map<string, TokenBucket>();
-  const bucket = (name: string, perMinute: number) => {
-    let b = buckets.get(name);
-    if (!b) buckets.set(name, (b = new TokenBucket(perMinute, now())));
-    return b;
-  };
+export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; politeness?: PolitenessGate; admission?: Admission } = {}): Policy {
+  const admission = opts.admission ?? new EmbeddedAdmission(opts.politeness, opts.now);
   const domainRules = Object.entries(config.budgets.per_domain);
 
   return async (call, next) => {
@@ -25,33 +23,38 @@ export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; p
     // capabilities that drive the browser such as web.scrape); per-capability
     // and per-domain budgets apply to every capability, search APIs included.
     const browser = call.manifest.provider === 'sidecar' || (call.manifest.effects ?? []).includes('browser');
-    const applicable: Array<[string, TokenBucket]> = browser ? [['global', bucket('global', config.capabilities.browser.max_actions_per_minute)]] : [];
+    const buckets: BucketSpec[] = browser ? [{ name: 'global', perMinute: config.capabilities.browser.max_actions_per_minute }] : [];
     const perCap = config.budgets.per_capability[call.capability];
-    if (perCap) applicable.push([`capability:${call.capability}`, bucket(`capability:${call.capability}`, perCap)]);
+    if (perCap) buckets.push({ name: `capability:${call.capability}`, perMinute: perCap });
     // Normalised, so "shop.test." spends the budget of "shop.test".
     const host = call.url?.hostname ? normalizeHost(call.url.hostname) : undefined;
     for (const [glob, n] of domainRules) {
-      if (host && hostRuleMatches(host, glob)) applicable.push([`domain:${glob}`, bucket(`domain:${glob}`, n)]);
+      if (host && hostRuleMatches(host, glob)) buckets.push({ name: `domain:${glob}`, perMinute: n });
     }
-    const t = now();
-    for (const [name, b] of applicable) {
-      const verdict = b.peek(t);
-      if (!verdict.ok) {
-        call.decisions.push({ policy: 'budget', decision: 'denied', reason: `${name} budget of ${b.perMinute}/min spent` });
-        throw new WebcapError('budget_exceeded', `over the ${name} budget of ${b.perMinute} actions per minute; retry in ${verdict.retryAfterMs} ms`, { retry_after_ms: verdict.retryAfterMs, budget: name });
-      }
-    }
+    if (buckets.length === 0) return next();
     const timeoutMs = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
-    const due = applicable.length ? opts.politeness?.delayFor(host) ?? 0 : 0;
-    if (due > timeoutMs) {
-      const retryAfterMs = Math.ceil(due);
+    let verdict;
+    try {
+      verdict = await admission.admit({ buckets, host, maxWaitMs: timeoutMs });
+    } catch (err) {
+      if (!(err instanceof StoreUnavailable)) throw err;
+      call.decisions.push({ policy: 'budget', decision: 'denied', reason: `store unavailable: ${err.reason}`, details: { reason: 'store_unavailable' } });
+      throw new WebcapError('budget_exceeded', `the budget cannot be checked: ${err.message}; refused rather than let an uncounted action through`, { reason: 'store_unavailable', budget: 'store' });
+    }
+    if (!verdict.ok && verdict.kind === 'budget') {
+      const { name, perMinute } = verdict.bucket;
+      call.decisions.push({ policy: 'budget', decision: 'denied', reason: `${name} budget of ${perMinute}/min spent` });
+      throw new WebcapError('budget_exceeded', `over the ${name} budget of ${perMinute} actions per minute; retry in ${verdict.retryAfterMs} ms`, { retry_after_ms: verdict.retryAfterMs, budget: name });
+    }
+    if (!verdict.ok) {
+      const retryAfterMs = Math.ceil(verdict.dueMs);
       call.decisions.push({ policy: 'budget', decision: 'denied', reason: `polite delay of ${retryAfterMs} ms for ${host} exceeds the call's timeout of ${timeoutMs} ms` });
       throw new WebcapError('budget_exceeded', `${host} asks for a gap between actions (robots.txt Crawl-delay); the next action is due in ${retryAfterMs} ms, longer than this call's timeout of ${timeoutMs} ms`, { retry_after_ms: retryAfterMs, budget: `politeness:${host}` });
     }
-    applicable.forEach(([, b]) => b.take(t));
-    if (applicable.length === 0) return next();
-    const waited = await opts.politeness?.wait(host);
-    call.decisions.push({ policy: 'budget', decision: waited ? 'waited' : 'allowed', reason: waited ? `polite delay ${Math.round(waited)} ms` : undefined });
+    const waited = verdict.waitedMs;
+    // admitted_at: the store's clock when the tokens were taken (Redis's TIME with a shared store),
+    // so budgets can be audited across hosts from their chains.
+    call.decisions.push({ policy: 'budget', decision: waited ? 'waited' : 'allowed', reason: waited ? `polite delay ${Math.round(waited)} ms` : undefined, details: { admitted_at: verdict.admittedAt } });
     return next();
   };
 }

@@ -1,7 +1,10 @@
 // robots.txt per origin, cached for [robots] cache_ttl_s, fetched with the
 // configured user agent through `[network] resolve` and the network policy.
+// With a shared store ([store] url) the fetched answer is also kept there, so
+// the hosts of a fleet fetch each robots.txt once per TTL between them.
 import type { WebcapConfig } from '../config/types.js';
 import { normalizeHost } from '../../manifests/net/hostname.js';
+import type { SharedValues } from '../store/types.js';
 import { fetchRobots, type RobotsFetch } from './fetch.js';
 import { RobotsRules, type RobotsVerdict } from './rules.js';
 
@@ -20,10 +23,12 @@ export class RobotsCache {
   private readonly cache = new Map<string, Promise<Cached>>();
   private readonly now: () => number;
   private readonly fetcher: typeof fetchRobots;
+  private readonly shared?: SharedValues;
 
-  constructor(private readonly config: WebcapConfig, opts: { now?: () => number; fetch?: typeof fetchRobots } = {}) {
+  constructor(private readonly config: WebcapConfig, opts: { now?: () => number; fetch?: typeof fetchRobots; shared?: SharedValues } = {}) {
     this.now = opts.now ?? Date.now;
     this.fetcher = opts.fetch ?? fetchRobots;
+    this.shared = opts.shared;
   }
 
   get size(): number { return this.cache.size; }
@@ -47,14 +52,8 @@ export class RobotsCache {
   }
 
   private refetch(origin: string): Promise<Cached> {
-    const { browser } = this.config.capabilities;
-    const pending = this.fetcher(origin, {
-      headers: { 'user-agent': browser.user_agent },
-      timeoutMs: this.config.robots.fetch_timeout_ms,
-      resolve: this.config.network.resolve,
-      ignoreHttpsErrors: browser.ignore_https_errors,
-      policy: { allowlist: browser.domains_allowlist, denylist: browser.domains_denylist, allowPrivate: this.config.network.allow_private },
-    }).then((fetched) => ({ at: this.now(), fetched, rules: fetched.kind === 'rules' ? new RobotsRules(origin, fetched.body) : undefined }));
+    const pending = this.fromShared(origin).then((c) => c ?? this.fetchAndShare(origin))
+      .then(({ at, fetched }) => ({ at, fetched, rules: fetched.kind === 'rules' ? new RobotsRules(origin, fetched.body) : undefined }));
     // Re-inserted so Map order is "least recently fetched first" for eviction.
     this.cache.delete(origin);
     this.cache.set(origin, pending);
@@ -62,5 +61,32 @@ export class RobotsCache {
     // A failure is not remembered: the next call for this origin tries again.
     pending.catch(() => { if (this.cache.get(origin) === pending) this.cache.delete(origin); });
     return pending;
+  }
+
+  /** Another host's fresh answer; a store that cannot answer just means fetching it ourselves. */
+  private async fromShared(origin: string): Promise<Omit<Cached, 'rules'> | undefined> {
+    const text = await this.shared?.get(`robots:${origin}`).catch(() => undefined);
+    if (!text) return undefined;
+    try {
+      const c = JSON.parse(text) as Omit<Cached, 'rules'>;
+      return this.now() - c.at < this.config.robots.cache_ttl_s * 1000 ? c : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async fetchAndShare(origin: string): Promise<Omit<Cached, 'rules'>> {
+    const { browser } = this.config.capabilities;
+    const fetched = await this.fetcher(origin, {
+      headers: { 'user-agent': browser.user_agent },
+      timeoutMs: this.config.robots.fetch_timeout_ms,
+      resolve: this.config.network.resolve,
+      ignoreHttpsErrors: browser.ignore_https_errors,
+      policy: { allowlist: browser.domains_allowlist, denylist: browser.domains_denylist, allowPrivate: this.config.network.allow_private },
+    });
+    const entry = { at: this.now(), fetched };
+    const ttl = this.config.robots.cache_ttl_s * 1000;
+    if (ttl > 0) await this.shared?.set(`robots:${origin}`, JSON.stringify(entry), ttl).catch(() => undefined);
+    return entry;
   }
 }

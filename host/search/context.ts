@@ -1,18 +1,19 @@
 // What both search capabilities need from the host: the shared cache, the
-// provider state file, and a scrubber for text coming back from providers.
+// provider state (file or Redis), and a scrubber for text coming back from providers.
 import { cacheFor } from '../cache/index.js';
 import type { WebcapConfig } from '../config/types.js';
 import type { HostProviderContext } from '../providers/types.js';
 import type { FallbackOptions } from './fallback.js';
+import { storeFor } from '../store/index.js';
 import { ProviderState } from './provider-state.js';
 
 const states = new Map<string, ProviderState>();
 
 export function providerState(config: WebcapConfig): ProviderState {
   const { breaker_failures: failures, breaker_open_s: openS } = config.search;
-  const id = JSON.stringify([config.workspace.path, failures, openS]);
+  const id = JSON.stringify([config.workspace.path, failures, openS, config.store]);
   let state = states.get(id);
-  if (!state) states.set(id, (state = ProviderState.forWorkspace(config.workspace.path, { failures, openMs: openS * 1000 })));
+  if (!state) states.set(id, (state = new ProviderState(storeFor(config).providerState(config.workspace.path), { failures, openMs: openS * 1000 })));
   return state;
 }
 

@@ -4,7 +4,7 @@
 // every source did.
 import type { Logger } from 'pino';
 import { WebcapError, toWebcapError, type ErrorCode } from '../../manifests/errors.js';
-import type { DiskCache } from '../cache/store.js';
+import type { ResultCache } from '../cache/result-cache.js';
 import type { Limits, ProviderState } from './provider-state.js';
 
 export interface Candidate<T> {
@@ -30,7 +30,7 @@ export interface Answer<T> {
 }
 
 export interface FallbackOptions {
-  cache: DiskCache;
+  cache: ResultCache;
   /** false: skip cache reads (the fresh answer is still stored). */
   readCache: boolean;
   /** Serve an expired entry when every source failed. */
