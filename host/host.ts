@@ -19,7 +19,11 @@ export interface HostOptions {
   yes?: boolean;
 }
 
-export interface CallOptions { planId?: string }
+export interface CallOptions {
+  planId?: string;
+  /** Recorded on the call's chain entry, e.g. {mcp_session: id} for MCP over HTTP. */
+  via?: Record<string, string>;
+}
 
 export interface Host {
   readonly config: WebcapConfig;
@@ -58,6 +62,7 @@ export function createHost(options: HostOptions = {}): Host {
         capability: id, manifest, params, planId: opts.planId,
         session: (params.session as string | undefined) ?? gov.currentSession(),
         decisions: [], startedAt: Date.now(),
+        ...(opts.via ? { via: opts.via } : {}),
       };
       try {
         return await gov.run(call);

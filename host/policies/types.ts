@@ -21,6 +21,8 @@ export interface CallContext {
   url?: URL;
   decisions: Decision[];
   startedAt: number;
+  /** Recorded on the chain entry: which MCP session asked, which browser provider served. */
+  via?: Record<string, string>;
 }
 
 export type CallResult = Record<string, unknown>;
