@@ -75,8 +75,10 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
 
   if (shared.dynamicTools && !shared.composite) {
     // Only the edges change the list: the first session opened, the last one closed.
+    let had = false;
     scope.onChange((open) => {
-      if (open > 1) return;
+      if (had === open > 0) return;
+      had = open > 0;
       void server.notification({ method: 'notifications/tools/list_changed' }, related()).catch(() => undefined);
     });
   }
