@@ -30,6 +30,7 @@ import { PolitenessGate } from './budget/politeness.js';
 import { Redactor } from './redact/redactor.js';
 import { redactingLogger } from './redact/logger.js';
 import { RobotsCache } from './robots/robots.js';
+import { chooseBackend } from './providers/choose-backend.js';
 import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
 import { SidecarClient } from './sidecar-client.js';
@@ -81,6 +82,9 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     },
   }, log);
 
+  // What runs approved browser calls: the sidecar, or a Playwright MCP server (recorded on each chain entry).
+  const browser = chooseBackend(config, log, sidecar);
+
   const flushBlocked = async (planId: string | undefined) => {
     for (const [session, s] of blocked) {
       blocked.delete(session);
@@ -93,10 +97,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     if (call.manifest.provider === 'host') {
       const provider = hostProviders[call.capability];
       if (!provider) throw new WebcapError('internal', `no host provider for ${call.capability}`);
-      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => sidecar.invoke(id, params, ms) });
+      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms) });
     }
     try {
-      const result = await sidecar.invoke(call.capability, call.params, timeout);
+      const result = await browser.invoke(call.capability, call.params, timeout);
       sessions.observe(call.capability, result);
       return result;
     } catch (err) {
@@ -115,7 +119,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     validatePolicy(compileValidators(manifests)),
     allowlistPolicy(config),
     ssrfPolicy(config),   // before robots: see the header comment
-    warmUpPolicy(sidecar), // not a decision: Chromium starts while robots/consent run
+    warmUpPolicy(browser), // not a decision: Chromium starts while robots/consent run
     robotsPolicy(robots, config, politeness),
     budgetPolicy(config, { politeness }),
     consentPolicy(gate, config.consent),
@@ -129,7 +133,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       call.session ??= sessions.current;
       // The first browser call starts the sidecar process now (no browser yet),
       // so its start-up (Node + Playwright, ~0.4 s) overlaps the policy checks.
-      if (call.manifest.provider === 'sidecar') sidecar.prestart();
+      if (call.manifest.provider === 'sidecar') {
+        browser.prestart();
+        if (browser.name !== 'sidecar') call.via = { ...call.via, provider: browser.name };
+      }
       try {
         return await (await run)(call);
       } finally {
@@ -143,12 +150,12 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     async closeSession(session, planId) {
       if (!sessions.has(session)) return;
       const started = Date.now();
-      const result = await sidecar.invoke('web.close', { session }, 10_000).catch((err: unknown) => ({ error: String(err) }));
+      const result = await browser.invoke('web.close', { session }, 10_000).catch((err: unknown) => ({ error: String(err) }));
       sessions.closed(session);
-      await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' } });
+      await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' }, ...(browser.name !== 'sidecar' ? { via: { provider: browser.name } } : {}) });
     },
     async close() {
-      await sidecar.close();
+      await browser.close();
       await (await chainReady.catch(() => undefined))?.close();
       log.flush?.();
     },
