@@ -22,6 +22,7 @@ import { compose } from './policies/compose.js';
 import { consentPolicy } from './policies/consent.js';
 import { enabledPolicy } from './policies/enabled.js';
 import { robotsPolicy } from './policies/robots.js';
+import { sessionScopePolicy } from './policies/session-scope.js';
 import { ssrfPolicy } from './policies/ssrf.js';
 import type { CallContext, CallResult } from './policies/types.js';
 import { compileValidators, validatePolicy } from './policies/validate.js';
@@ -117,6 +118,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     auditPolicy(chain, redactor),
     enabledPolicy(config),
     validatePolicy(compileValidators(manifests)),
+    sessionScopePolicy(),  // one MCP client among several: only its own sessions
     allowlistPolicy(config),
     ssrfPolicy(config),   // before robots: see the header comment
     warmUpPolicy(browser), // not a decision: Chromium starts while robots/consent run
@@ -130,7 +132,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     redactor,
     log,
     async run(call) {
-      call.session ??= sessions.current;
+      // A scoped caller (one MCP client among several) never defaults to another's session.
+      if (!call.scope) call.session ??= sessions.current;
       // The first browser call starts the sidecar process now (no browser yet),
       // so its start-up (Node + Playwright, ~0.4 s) overlaps the policy checks.
       if (call.manifest.provider === 'sidecar') {

@@ -57,7 +57,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
     let sent = params;
     try {
       sent = scope.prepare(m, params);
-      const result = await router.run(route, () => host.call(m.id, sent, via ? { via } : {}));
+      const result = await router.run(route, () => host.call(m.id, sent, { scope, ...(via ? { via } : {}) }));
       scope.observe(m.id, result);
       return await toolResult(m, scope.visible(m.id, result), resultOptions);
     } catch (err) {
@@ -89,7 +89,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
     scope,
     close: (closeSessions = true) => (closing ??= (async () => {
       for (const session of closeSessions ? [...scope.sessions].reverse() : []) {
-        await host.call('web.close', { session }, via ? { via } : {}).catch(() => undefined);
+        await host.call('web.close', { session }, { scope, ...(via ? { via } : {}) }).catch(() => undefined);
         scope.remove(session);
       }
       unregister();

@@ -1,13 +1,12 @@
 // The browser sessions one MCP session owns. Several MCP clients share one
 // host (one budget, one chain, one Chromium), so the sidecar's notion of "the
 // current session" is global; this scope gives each client its own: a call
-// without `session` targets the client's own latest session, and a call naming
-// a session another client opened is refused exactly as if it did not exist.
+// without `session` targets the client's own latest session. The scope rides
+// along with the call (CallOptions.scope) and policies/session-scope.ts refuses,
+// inside the chain, a call naming a session another client opened.
 import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
-
-/** Capabilities that create a session rather than need one (web.fill_form opens one when given a url). */
-const OPENS_SESSION = new Set(['web.open', 'web.fill_form']);
+import { OPENS_SESSION, type SessionOwner } from '../policies/session-scope.js';
 
 /** A tool that needs an open session: it takes `session` and cannot open one itself. */
 export function needsSession(m: Manifest): boolean {
@@ -15,13 +14,13 @@ export function needsSession(m: Manifest): boolean {
   return 'session' in props && !OPENS_SESSION.has(m.id);
 }
 
-export class SessionScope {
+export class SessionScope implements SessionOwner {
   private readonly owned: string[] = [];
   private readonly listeners = new Set<(open: number) => void>();
 
   constructor(
     /** Session names held by every other scope of the same host. */
-    private readonly takenElsewhere: (name: string) => boolean,
+    readonly takenElsewhere: (name: string) => boolean,
   ) {}
 
   get sessions(): readonly string[] { return this.owned; }
@@ -33,24 +32,12 @@ export class SessionScope {
     return () => this.listeners.delete(listener);
   }
 
-  /** The params to send: the client's own session filled in, or a refusal if it names someone else's. */
+  /** The params to send: without a session name, the client's own latest session (the policy checks a named one). */
   prepare(m: Manifest, params: Record<string, unknown>): Record<string, unknown> {
     const props = (m.input_schema.properties ?? {}) as Record<string, unknown>;
-    if (!('session' in props)) return params;
-    const named = typeof params.session === 'string' ? params.session : undefined;
-    if (OPENS_SESSION.has(m.id)) {
-      // Naming a new session after one another client holds would fail in the sidecar and tell this client it exists.
-      if (named && this.takenElsewhere(named)) throw notFound(named, this.owned);
-      if (m.id === 'web.open' || named || !this.owned.length) return params;
-      return { ...params, session: this.owned.at(-1) };
-    }
-    if (named) {
-      if (!this.owns(named)) throw notFound(named, this.owned);
-      return params;
-    }
+    if (!('session' in props) || typeof params.session === 'string' || m.id === 'web.open') return params;
     const current = this.owned.at(-1);
-    if (!current) throw new WebcapError('session_not_found', 'no session is open: call web.open first', { session: null });
-    return { ...params, session: current };
+    return current ? { ...params, session: current } : params;
   }
 
   /** Learns from results (web.open / web.close / a web.fill_form that opened one), like the host's tracker. */
@@ -89,8 +76,4 @@ export class SessionScope {
   private changed(): void {
     for (const l of this.listeners) l(this.owned.length);
   }
-}
-
-function notFound(name: string, own: readonly string[]): WebcapError {
-  return new WebcapError('session_not_found', `no open session named "${name}" (open: ${own.join(', ') || 'none'})`, { session: name });
 }

@@ -141,6 +141,11 @@ describe('webcap mcp --http', () => {
     expect(errorOf(await call(a, 'web_click', { selector: '#who', session: sb })).code).toBe('session_not_found');
     expect(errorOf(await call(b, 'web_close', { session: sa })).code).toBe('session_not_found');
     expect(errorOf(await call(b, 'web_open', { url: at('/b'), session: sa })).code).toBe('session_not_found');
+    // The attempts are in the chain, refused by the session_scope policy, with the client's MCP session id.
+    const refused = readEntries(chainPath).filter((e) => e.decision?.policy === 'session_scope');
+    expect(refused.map((e) => [e.capability, e.via?.mcp_session])).toEqual([
+      ['web.click', a.transport.sessionId], ['web.close', b.transport.sessionId], ['web.open', b.transport.sessionId],
+    ]);
     const status = ok(await call(a, 'web_status')) as { sessions: Array<{ session: string }> };
     expect(status.sessions.map((s) => s.session)).toEqual([sa]);
     // Ending B's MCP session closes B's browser session (recorded), and A's page is untouched.

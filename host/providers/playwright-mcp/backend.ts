@@ -27,6 +27,7 @@ export class PlaywrightMcpBackend implements BrowserBackend {
   async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
     const action = ACTIONS[capability];
     if (!action) {
+      // Reached only by host-side providers that render with the browser (web.scrape); the enabled policy refuses the rest.
       throw new WebcapError('capability_disabled', `${capability} is not available with the ${PROVIDER} provider (it serves ${Object.keys(ACTIONS).join(', ')})`, { provider: PROVIDER, capability });
     }
     return action(this, params, timeoutMs);
