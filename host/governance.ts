@@ -54,12 +54,17 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   chainReady.catch(() => undefined);
   const append = async (entry: Parameters<CausalChain['append']>[0]) => (await chainReady).append(entry);
   const sessions = new SessionTracker();
+  // Entries not written by the audit policy (consent, events, blocked requests) are labelled by whoever owns the session.
+  const viaFor = (session: string | undefined | null) => {
+    const via = options.entryVia?.(session ?? undefined);
+    return via && Object.keys(via).length ? { via } : {};
+  };
   const blocked = new Map<string, { count: number; hosts: Set<string>; examples: string[] }>();
 
   const gate = new ConsentGate({
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
-    record: async (r) => { await append({ kind: 'consent', capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
+    record: async (r) => { await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
   });
 
   const sidecar = new SidecarClient(() => sidecarInit(config), {
@@ -75,7 +80,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onEvent(e) {
       if (e.kind === 'browser_disconnected') sessions.forgetAll();
       if (e.session && e.kind === 'session_idle_closed') sessions.closed(e.session);
-      void append({ kind: 'event', session: e.session ?? null, result: { event: e.kind, ...e.detail } }).catch(() => undefined);
+      void append({ kind: 'event', ...viaFor(e.session), session: e.session ?? null, result: { event: e.kind, ...e.detail } }).catch(() => undefined);
     },
     async onSensitive(a) {
       if (a.secret) redactor.addSecret(a.secret);
@@ -89,7 +94,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const flushBlocked = async (planId: string | undefined) => {
     for (const [session, s] of blocked) {
       blocked.delete(session);
-      await append({ kind: 'network_blocked', plan_id: planId ?? null, session, result: { count: s.count, hosts: [...s.hosts], examples: s.examples } });
+      await append({ kind: 'network_blocked', ...viaFor(session), plan_id: planId ?? null, session, result: { count: s.count, hosts: [...s.hosts], examples: s.examples } });
     }
   };
 

@@ -18,6 +18,8 @@ export interface HostOptions {
   ask?: Asker;
   /** Approve every consent question (the CLI's --yes). */
   yes?: boolean;
+  /** Labels for chain entries outside a call's own (consent, events, blocked requests), by session: MCP over HTTP names the MCP session. */
+  entryVia?: (session: string | undefined) => Record<string, string> | undefined;
 }
 
 export interface CallOptions {

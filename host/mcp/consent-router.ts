@@ -10,6 +10,8 @@ import type { Asker, ConsentQuestion } from '../consent/asker.js';
 export interface ConsentRoute {
   owns(session: string): boolean;
   ask: Asker;
+  /** Recorded on chain entries this route's client caused. */
+  via?: Record<string, string>;
 }
 
 export class ConsentRouter {
@@ -29,8 +31,15 @@ export class ConsentRouter {
   }
 
   readonly ask: Asker = (q: ConsentQuestion) => {
-    const owner = q.session ? [...this.routes].find((r) => r.owns(q.session!)) : undefined;
-    const route = owner ?? this.current.getStore();
-    return route && this.routes.has(route) ? route.ask(q) : this.fallback()(q);
+    const route = this.routeFor(q.session);
+    return route ? route.ask(q) : this.fallback()(q);
   };
+
+  readonly viaFor = (session: string | undefined): Record<string, string> | undefined => this.routeFor(session)?.via;
+
+  private routeFor(session: string | undefined): ConsentRoute | undefined {
+    const owner = session ? [...this.routes].find((r) => r.owns(session)) : undefined;
+    const route = owner ?? this.current.getStore();
+    return route && this.routes.has(route) ? route : undefined;
+  }
 }

@@ -48,7 +48,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
     getClientCapabilities: () => server.getClientCapabilities(),
     elicitInput: (params: Parameters<Server['elicitInput']>[0], options?: Parameters<Server['elicitInput']>[1]) => server.elicitInput(params, { ...options, ...related() }),
   };
-  const route = { owns: (s: string) => scope.owns(s), ask: elicitationAsker(client, (q) => shared.fallback()(q)) };
+  const route = { owns: (s: string) => scope.owns(s), ask: elicitationAsker(client, (q) => shared.fallback()(q)), via };
   const unregister = router.register(route);
   const resultOptions = { wrapUntrusted: host.config.mcp.wrap_untrusted, workspace: host.config.workspace.path };
 

@@ -37,7 +37,7 @@ export function createMcpHub(options: McpOptions = {}): McpHub {
   // The fallback reads the config the host loaded, so both agree on non_interactive.
   let fallback: Asker = async () => ({ approved: false });
   const router = new ConsentRouter(() => fallback);
-  const host = createHost({ config: options.config, ask: router.ask, yes: options.yes });
+  const host = createHost({ config: options.config, ask: router.ask, yes: options.yes, entryVia: router.viaFor });
   fallback = fixedAsker(host.config.consent.non_interactive === 'approve');
   const manifests = offered(host.capabilities(), host.config);
   const ready = manifests.then(() => undefined);

@@ -178,6 +178,10 @@ describe('webcap mcp --http', () => {
     expect(reply).toMatchObject({ approved: true });
     expect(b.asked.map((q) => q.message)).toEqual([expect.stringContaining('Go on?')]);
     expect(a.asked).toHaveLength(2);
+    // The consent entries name the MCP session whose user answered.
+    const consents = readEntries(chainPath).filter((e) => e.kind === 'consent');
+    expect(consents.filter((e) => e.via?.mcp_session === a.transport.sessionId).map((e) => e.decision?.decision)).toEqual(['denied', 'approved']);
+    expect(consents.filter((e) => e.via?.mcp_session === b.transport.sessionId).map((e) => e.decision?.decision)).toEqual(['approved']);
     await bye(a);
     await bye(b);
   });
