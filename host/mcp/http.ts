@@ -63,6 +63,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   const handle = async (req: Req, res: ServerResponse) => {
     const id = header(req, 'mcp-session-id');
     let session = id ? live.get(id) : undefined;
+    const fresh = !session;
     if (!session) {
       if (id || req.method !== 'POST' || !isInitializeRequest(req.body)) {
         return refuse(res, id ? 404 : 400, id ? `no MCP session ${id} (it ended or never existed): initialize a new one` : 'no Mcp-Session-Id: send initialize first');
@@ -74,6 +75,8 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     if (counted) session.busy += 1;
     res.once('close', () => { if (counted) session.busy -= 1; session.lastUsed = Date.now(); });
     await session.transport.handleRequest(req, res, req.body);
+    // An initialize the transport rejected named no session: nothing will ever reach this server again.
+    if (fresh && !session.transport.sessionId) await session.front.close(false);
   };
   const guarded = (req: Req, res: ServerResponse) => { handle(req, res).catch((err: unknown) => { if (!res.headersSent) refuse(res, 500, err instanceof Error ? err.message : String(err)); }); };
   app.post('/mcp', guarded);

@@ -2,7 +2,8 @@
 // ([mcp] dynamic_tools, seen through the SDK client's list-changed handler),
 // the idle end (idle_timeout_s), and the start-up refusal of a non-loopback
 // bind without a token (through the real CLI; nothing ever binds).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -83,6 +84,29 @@ describe('an idle MCP session', () => {
     expect(close?.via).toEqual({ mcp_session: id });
     await expect(c.client.callTool({ name: 'web_url', arguments: {} })).rejects.toThrow(/404|session/i);
     await c.client.close();
+  });
+});
+
+describe('webcap mcp --http (the CLI)', () => {
+  it('prints its url, serves clients with the token from --token-env, and exits 0 on SIGTERM', async () => {
+    const dir = tempDir('webcap-cli-http-');
+    const configFile = join(dir, 'agent_config.toml');
+    writeFileSync(configFile, '[capabilities.browser]\ndomains_allowlist = ["site.test"]\n[logging]\nfile = "webcap.log"\n[chain]\npath = "chain.jsonl"\n');
+    const child = spawn(process.execPath, ['bin/webcap.js', 'mcp', '--http', '127.0.0.1:0', '--token-env', 'MY_MCP_TOKEN', '--config', configFile], {
+      cwd: projectRoot(), env: { ...process.env, MY_MCP_TOKEN: TOKEN, WEBCAP_CONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => { out += d.toString(); const line = out.split('\n')[0]; if (out.includes('\n')) resolve(JSON.parse(line).url); });
+      child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const c = await client(url);
+    expect((await c.client.listTools()).tools.map((t) => t.name)).toContain('web_open');
+    await c.client.close();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 });
 
