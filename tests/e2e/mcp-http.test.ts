@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEntries } from '../../host/chain/verify.js';
+import { readEntries, verifyChain } from '../../host/chain/verify.js';
 import { startMcpHttp, type McpHttpServer } from '../../host/mcp/http.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { tempDir, testConfig } from '../helpers/host.js';
@@ -184,5 +184,11 @@ describe('webcap mcp --http', () => {
     expect(consents.filter((e) => e.via?.mcp_session === b.transport.sessionId).map((e) => e.decision?.decision)).toEqual(['approved']);
     await bye(a);
     await bye(b);
+  });
+
+  it('leaves a chain that verifies, entries with `via` included', () => {
+    const entries = readEntries(chainPath);
+    expect(entries.filter((e) => e.via?.mcp_session).length).toBeGreaterThan(10);
+    expect(verifyChain(chainPath)).toMatchObject({ ok: true, entries: entries.length });
   });
 });
