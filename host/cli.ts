@@ -9,6 +9,7 @@ import { discoverCommand } from './cli/discover-command.js';
 import { runDemo } from './demo/demo.js';
 import { printStep } from './cli/step-log.js';
 import { createHost, type Host } from './host.js';
+import { runMcpHttp } from './mcp/http.js';
 import { runMcpStdio } from './mcp/stdio.js';
 
 const USAGE = `usage:
@@ -19,7 +20,8 @@ const USAGE = `usage:
   webcap chain verify [FILE] | webcap chain show [FILE]
   webcap mcp [--config FILE] [--composite] [--yes]   MCP server on stdio
   webcap discover NEED [--input k=v ...] [--run] [--json] [--yes]
-  webcap browser-server [--listen H:P] [--token-env NAME] [--config FILE]   Playwright browser server for remote_endpoint`;
+  webcap browser-server [--listen H:P] [--token-env NAME] [--config FILE]   Playwright browser server for remote_endpoint
+  webcap mcp --http HOST:PORT [--token-env NAME] [--config FILE] [--composite] [--yes]   MCP over HTTP at /mcp`;
 
 async function main(args: Args): Promise<number> {
   const [command, ...rest] = args.positional;
@@ -52,6 +54,10 @@ async function main(args: Args): Promise<number> {
     case 'discover':
       return discoverCommand(args, hostFor);
     case 'mcp':
+      if (option(args, '--http')) {
+        await runMcpHttp({ listen: option(args, '--http')!, tokenEnv: option(args, '--token-env'), config: option(args, '--config'), composite: args.flags.has('--composite'), yes: args.flags.has('--yes') });
+        return 0;
+      }
       await runMcpStdio({ config: option(args, '--config'), composite: args.flags.has('--composite'), yes: args.flags.has('--yes') });
       return 0;
     default:

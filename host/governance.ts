@@ -22,6 +22,7 @@ import { compose } from './policies/compose.js';
 import { consentPolicy } from './policies/consent.js';
 import { enabledPolicy } from './policies/enabled.js';
 import { robotsPolicy } from './policies/robots.js';
+import { sessionScopePolicy } from './policies/session-scope.js';
 import { ssrfPolicy } from './policies/ssrf.js';
 import type { CallContext, CallResult } from './policies/types.js';
 import { compileValidators, validatePolicy } from './policies/validate.js';
@@ -31,6 +32,7 @@ import { siteRates } from './budget/site-rates.js';
 import { Redactor } from './redact/redactor.js';
 import { redactingLogger } from './redact/logger.js';
 import { RobotsCache } from './robots/robots.js';
+import { chooseBackend } from './providers/choose-backend.js';
 import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
 import { SidecarClient } from './sidecar-client.js';
@@ -54,6 +56,11 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   chainReady.catch(() => undefined);
   const append = async (entry: Parameters<CausalChain['append']>[0]) => (await chainReady).append(entry);
   const sessions = new SessionTracker();
+  // Entries not written by the audit policy (consent, events, blocked requests) are labelled by whoever owns the session.
+  const viaFor = (session: string | undefined | null) => {
+    const via = options.entryVia?.(session ?? undefined);
+    return via && Object.keys(via).length ? { via } : {};
+  };
   const blocked = new Map<string, { count: number; hosts: Set<string>; examples: string[] }>();
 
   // Budgets, politeness, robots.txt, approvals (and, through storeFor, the
@@ -66,7 +73,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     approvals: store.values('approvals'),
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
-    record: async (r) => { await append({ kind: 'consent', capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
+    record: async (r) => { await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
   });
 
   const sidecar = new SidecarClient(() => sidecarInit(config), {
@@ -82,7 +89,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onEvent(e) {
       if (e.kind === 'browser_disconnected') sessions.forgetAll();
       if (e.session && e.kind === 'session_idle_closed') sessions.closed(e.session);
-      void append({ kind: 'event', session: e.session ?? null, result: { event: e.kind, ...e.detail } }).catch(() => undefined);
+      void append({ kind: 'event', ...viaFor(e.session), session: e.session ?? null, result: { event: e.kind, ...e.detail } }).catch(() => undefined);
     },
     async onSensitive(a) {
       if (a.secret) redactor.addSecret(a.secret);
@@ -90,10 +97,13 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     },
   }, log);
 
+  // What runs approved browser calls: the sidecar, or a Playwright MCP server (recorded on each chain entry).
+  const browser = chooseBackend(config, log, sidecar);
+
   const flushBlocked = async (planId: string | undefined) => {
     for (const [session, s] of blocked) {
       blocked.delete(session);
-      await append({ kind: 'network_blocked', plan_id: planId ?? null, session, result: { count: s.count, hosts: [...s.hosts], examples: s.examples } });
+      await append({ kind: 'network_blocked', ...viaFor(session), plan_id: planId ?? null, session, result: { count: s.count, hosts: [...s.hosts], examples: s.examples } });
     }
   };
 
@@ -102,10 +112,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     if (call.manifest.provider === 'host') {
       const provider = hostProviders[call.capability];
       if (!provider) throw new WebcapError('internal', `no host provider for ${call.capability}`);
-      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => sidecar.invoke(id, params, ms) });
+      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms) });
     }
     try {
-      const result = await sidecar.invoke(call.capability, call.params, timeout);
+      const result = await browser.invoke(call.capability, call.params, timeout);
       sessions.observe(call.capability, result);
       return result;
     } catch (err) {
@@ -124,9 +134,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     auditPolicy(chain, redactor),
     enabledPolicy(config),
     validatePolicy(compileValidators(manifests)),
+    sessionScopePolicy(),  // one MCP client among several: only its own sessions
     allowlistPolicy(config),
     ssrfPolicy(config),   // before robots: see the header comment
-    warmUpPolicy(sidecar), // not a decision: Chromium starts while robots/consent run
+    warmUpPolicy(browser), // not a decision: Chromium starts while robots/consent run
     robotsPolicy(robots, config, politeness),
     budgetPolicy(config, { politeness, admission }),
     consentPolicy(gate, config.consent),
@@ -137,10 +148,14 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     redactor,
     log,
     async run(call) {
-      call.session ??= sessions.current;
+      // A scoped caller (one MCP client among several) never defaults to another's session.
+      if (!call.scope) call.session ??= sessions.current;
       // The first browser call starts the sidecar process now (no browser yet),
       // so its start-up (Node + Playwright, ~0.4 s) overlaps the policy checks.
-      if (call.manifest.provider === 'sidecar') sidecar.prestart();
+      if (call.manifest.provider === 'sidecar') {
+        browser.prestart();
+        if (browser.name !== 'sidecar') call.via = { ...call.via, provider: browser.name };
+      }
       try {
         return await (await run)(call);
       } finally {
@@ -154,12 +169,12 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     async closeSession(session, planId) {
       if (!sessions.has(session)) return;
       const started = Date.now();
-      const result = await sidecar.invoke('web.close', { session }, 10_000).catch((err: unknown) => ({ error: String(err) }));
+      const result = await browser.invoke('web.close', { session }, 10_000).catch((err: unknown) => ({ error: String(err) }));
       sessions.closed(session);
-      await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' } });
+      await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' }, ...(browser.name !== 'sidecar' ? { via: { provider: browser.name } } : {}) });
     },
     async close() {
-      await sidecar.close();
+      await browser.close();
       await releaseStore();
       await (await chainReady.catch(() => undefined))?.close();
       log.flush?.();

@@ -9,6 +9,7 @@ import type { WebcapConfig } from './config/types.js';
 import { discover, writePlan, type Candidate, type WrittenPlan } from './discovery/index.js';
 import { buildGovernance, type Governance } from './governance.js';
 import { runPlanWith, type PlanOptions } from './plan-runner.js';
+import type { SessionOwner } from './policies/session-scope.js';
 import type { CallContext, CallResult } from './policies/types.js';
 
 export interface HostOptions {
@@ -17,9 +18,17 @@ export interface HostOptions {
   ask?: Asker;
   /** Approve every consent question (the CLI's --yes). */
   yes?: boolean;
+  /** Labels for chain entries outside a call's own (consent, events, blocked requests), by session: MCP over HTTP names the MCP session. */
+  entryVia?: (session: string | undefined) => Record<string, string> | undefined;
 }
 
-export interface CallOptions { planId?: string }
+export interface CallOptions {
+  planId?: string;
+  /** Recorded on the call's chain entry, e.g. {mcp_session: id} for MCP over HTTP. */
+  via?: Record<string, string>;
+  /** Restricts the call to these sessions (policies/session-scope.ts). */
+  scope?: SessionOwner;
+}
 
 export interface Host {
   readonly config: WebcapConfig;
@@ -56,8 +65,10 @@ export function createHost(options: HostOptions = {}): Host {
       }
       const call: CallContext = {
         capability: id, manifest, params, planId: opts.planId,
-        session: (params.session as string | undefined) ?? gov.currentSession(),
+        session: (params.session as string | undefined) ?? (opts.scope ? undefined : gov.currentSession()),
         decisions: [], startedAt: Date.now(),
+        ...(opts.via ? { via: opts.via } : {}),
+        ...(opts.scope ? { scope: opts.scope } : {}),
       };
       try {
         return await gov.run(call);

@@ -6,3 +6,6 @@ export type { Asker, ConsentQuestion, ConsentAnswer } from './consent/asker.js';
 export type { StepLog, PlanOptions } from './plan-runner.js';
 export type { WebcapConfig } from './config/types.js';
 export type { Candidate, WrittenPlan } from './discovery/index.js';
+// The MCP server, for a program that embeds it (any transport) or serves it over HTTP.
+export { createMcpServer, createMcpHub, type McpOptions, type McpHub, type WebcapMcp } from './mcp/server.js';
+export { startMcpHttp, type McpHttpOptions, type McpHttpServer } from './mcp/http.js';

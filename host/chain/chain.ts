@@ -84,6 +84,7 @@ export class CausalChain {
       result: toPlainJson(partial.result ?? null),
       error: (toPlainJson(partial.error ?? null) as ChainEntry['error']),
       duration_ms: partial.duration_ms ?? null,
+      ...(partial.via ? { via: { ...partial.via } } : {}),
       prev_hash: this.prevHash,
     };
     const entry: ChainEntry = { ...body, hash: hashEntry(body) };

@@ -34,6 +34,8 @@ export interface ChainEntry {
   result: unknown;
   error: ChainError | null;
   duration_ms: number | null;
+  /** Where the call came from / went (e.g. {mcp_session, provider}); absent for plain local calls. */
+  via?: Record<string, string>;
   prev_hash: string;
   hash: string;
 }

@@ -32,6 +32,7 @@ export const configSchema = {
             evaluate_enabled: { type: 'boolean', default: false },
             ignore_https_errors: { type: 'boolean', default: false },
             dialogs: { enum: ['dismiss', 'accept'], default: 'dismiss' },   // alert/confirm/prompt; beforeunload is always accepted
+            provider: { enum: ['sidecar', 'playwright-mcp'], default: 'sidecar' },  // who drives the browser (host/providers/playwright-mcp)
           },
         },
       },
@@ -102,7 +103,18 @@ export const configSchema = {
     mcp: {
       type: 'object', additionalProperties: false, default: {},
       // Page-derived text in MCP results goes out between per-call random markers (host/untrusted.ts).
-      properties: { wrap_untrusted: { type: 'boolean', default: true } },
+      properties: {
+        wrap_untrusted: { type: 'boolean', default: true },
+        dynamic_tools: { type: 'boolean', default: false },   // page tools listed only while a session is open (seed 002)
+      },
+    },
+    playwright_mcp: {
+      type: 'object', additionalProperties: false, default: {},
+      // An existing Playwright MCP server as the browser provider: spawned (command) or reached (url).
+      properties: {
+        command: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        url: { type: 'string', pattern: '^https?://' },
+      },
     },
     search: {
       type: 'object', additionalProperties: false, default: {},

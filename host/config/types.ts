@@ -20,6 +20,8 @@ export interface BrowserConfig {
   ignore_https_errors: boolean;
   /** How the sidecar answers alert/confirm/prompt (beforeunload is always accepted). */
   dialogs: 'dismiss' | 'accept';
+  /** Who drives the browser: webcap's own sidecar, or a Playwright MCP server ([playwright_mcp]). */
+  provider: 'sidecar' | 'playwright-mcp';
 }
 
 export interface SearchProviderQuota { daily_quota?: number; monthly_quota?: number }
@@ -54,7 +56,9 @@ export interface WebcapConfig {
   cache: { enabled: boolean; ttl_s: number; max_bytes: number };
   /** Shared governance state (host/store): no url = embedded (memory + workspace), url = Redis. */
   store: { url?: string; prefix: string; password_env?: string };
-  mcp: { wrap_untrusted: boolean };
+  mcp: { wrap_untrusted: boolean; dynamic_tools: boolean };
+  /** [capabilities.browser] provider = "playwright-mcp": the server to forward browser calls to. */
+  playwright_mcp: { command?: string[]; url?: string };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;
   redaction: { builtin: Array<'email' | 'card' | 'token'>; patterns: string[] };

@@ -33,6 +33,7 @@ export function auditPolicy(chain: CausalChain, redactor: Redactor): Policy {
       result: failure ? null : redactor.summarise(result),
       error: failure ? { code: failure.code, message: redactor.redactString(failure.message) } : null,
       duration_ms: Math.round(performance.now() - started),
+      ...(call.via ? { via: call.via } : {}),
     };
     try {
       await chain.append(entry);

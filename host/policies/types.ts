@@ -2,6 +2,7 @@
 // (Hono-style middleware): it may refuse by throwing a WebcapError, wait, or
 // pass on by calling next(). compose.ts runs them in DESIGN.md's order.
 import type { Manifest } from '../../manifests/load.js';
+import type { SessionOwner } from './session-scope.js';
 
 export interface Decision {
   policy: string;                       // 'allowlist', 'robots', 'consent', …
@@ -21,6 +22,10 @@ export interface CallContext {
   url?: URL;
   decisions: Decision[];
   startedAt: number;
+  /** Recorded on the chain entry: which MCP session asked, which browser provider served. */
+  via?: Record<string, string>;
+  /** The sessions this caller may act on (one MCP client among several); absent: any. */
+  scope?: SessionOwner;
 }
 
 export type CallResult = Record<string, unknown>;

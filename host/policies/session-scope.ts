@@ -1,0 +1,44 @@
+// When several MCP clients share one host (MCP over HTTP), each may act only
+// on the browser sessions it opened. The MCP front says which those are
+// (CallContext.scope); a call naming another client's session is refused here,
+// inside the chain, so the attempt is recorded like any other refusal, and
+// answered exactly as if the session did not exist.
+import { WebcapError } from '../../manifests/errors.js';
+import type { Policy } from './types.js';
+
+/** Capabilities that create a session rather than need one (web.fill_form opens one when given a url). */
+export const OPENS_SESSION = new Set(['web.open', 'web.fill_form']);
+
+export interface SessionOwner {
+  owns(session: string): boolean;
+  /** Held by another client of the same host. */
+  takenElsewhere(session: string): boolean;
+  readonly sessions: readonly string[];
+}
+
+export function sessionScopePolicy(): Policy {
+  return async (call, next) => {
+    const scope = call.scope;
+    const props = (call.manifest.input_schema.properties ?? {}) as Record<string, unknown>;
+    if (!scope || !('session' in props)) return next();
+    const named = typeof call.params.session === 'string' ? call.params.session : undefined;
+    const refuse = (message: string): never => {
+      call.decisions.push({ policy: 'session_scope', decision: 'denied', reason: message });
+      throw new WebcapError('session_not_found', message, { session: named ?? null });
+    };
+    // web.fill_form opens a session only when given a url; without one it needs the caller's own.
+    const opens = OPENS_SESSION.has(call.capability) && (call.capability === 'web.open' || typeof call.params.url === 'string');
+    if (opens) {
+      if (named && scope.takenElsewhere(named)) refuse(notOpen(named, scope.sessions));
+    } else if (!named) {
+      refuse('no session is open: call web.open first');
+    } else if (!scope.owns(named)) {
+      refuse(notOpen(named, scope.sessions));
+    }
+    return next();
+  };
+}
+
+function notOpen(name: string, own: readonly string[]): string {
+  return `no open session named "${name}" (open: ${own.join(', ') || 'none'})`;
+}

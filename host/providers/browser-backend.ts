@@ -1,0 +1,13 @@
+// What drives the browser for the `web.*` capabilities whose manifest says
+// "provider": "sidecar": webcap's own sidecar (the default) or an existing
+// Playwright MCP server ([capabilities.browser] provider = "playwright-mcp").
+// The host's policy chain runs in front of either; only the last step differs.
+export interface BrowserBackend {
+  /** "sidecar" or "playwright-mcp": recorded on chain entries when not the sidecar. */
+  readonly name: string;
+  invoke(capability: string, params: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>>;
+  /** Start-up hints (the sidecar overlaps its start with the policy checks); others may ignore them. */
+  prestart(): void;
+  prelaunch(): void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,81 @@
+// The rules in front of `webcap mcp --http`, as pure functions and middleware
+// called directly (no server): listen parsing, the bind rule, the token check,
+// and the Origin check.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { allowedHostnames, assertBindable, isLoopback, originCheck, parseListen, staticTokenVerifier, tokenFrom } from '../../host/mcp/http-guard.js';
+import { failure } from '../helpers/failure.js';
+
+const errorOf = (f: () => unknown) => failure(Promise.resolve().then(f));
+
+describe('parseListen', () => {
+  it.each([
+    ['127.0.0.1:8931', { host: '127.0.0.1', port: 8931 }],
+    ['localhost:0', { host: 'localhost', port: 0 }],
+    ['[::1]:9000', { host: '::1', port: 9000 }],
+    ['0.0.0.0:80', { host: '0.0.0.0', port: 80 }],
+  ])('%s', (text, want) => expect(parseListen(text)).toEqual(want));
+
+  it.each(['8931', '127.0.0.1', 'host:99999', '::1:80', ''])('refuses %j', async (text) => {
+    expect((await errorOf(() => parseListen(text))).code).toBe('invalid_params');
+  });
+});
+
+describe('the bind rule', () => {
+  it.each([['127.0.0.1', true], ['127.8.9.10', true], ['localhost', true], ['::1', true], ['0.0.0.0', false], ['::', false], ['192.168.1.4', false], ['10.0.0.1', false]])('%s loopback: %s', (host, want) => {
+    expect(isLoopback(host)).toBe(want);
+  });
+
+  it('serves loopback without a token, refuses anything else without one', async () => {
+    expect(() => assertBindable({ host: '127.0.0.1', port: 0 }, undefined, 'T')).not.toThrow();
+    expect(() => assertBindable({ host: '0.0.0.0', port: 0 }, 'secret', 'T')).not.toThrow();
+    const e = await errorOf(() => assertBindable({ host: '0.0.0.0', port: 0 }, undefined, 'MY_TOKEN'));
+    expect(e.code).toBe('invalid_params');
+    expect(e.message).toContain('MY_TOKEN');
+  });
+
+  it('reads an empty variable as no token', () => {
+    expect(tokenFrom({ T: '' }, 'T')).toBeUndefined();
+    expect(tokenFrom({ T: '  ' }, 'T')).toBeUndefined();
+    expect(tokenFrom({}, 'T')).toBeUndefined();
+    expect(tokenFrom({ T: 'abc' }, 'T')).toBe('abc');
+  });
+
+  it('allows loopback names on a loopback bind, the bound name on a specific one, any on a wildcard (the token guards it)', () => {
+    expect(allowedHostnames('127.0.0.1')).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(allowedHostnames('192.168.1.4')).toEqual(['192.168.1.4']);
+    expect(allowedHostnames('fd00::1')).toEqual(['[fd00::1]']);
+    expect(allowedHostnames('0.0.0.0')).toBeUndefined();
+  });
+});
+
+describe('the token', () => {
+  it('accepts exactly the configured token', async () => {
+    const v = staticTokenVerifier('s3cret');
+    await expect(v.verifyAccessToken('s3cret')).resolves.toMatchObject({ clientId: 'webcap-mcp' });
+    for (const wrong of ['s3cre', 's3cret ', 'S3CRET', '']) await expect(v.verifyAccessToken(wrong)).rejects.toThrow(/invalid token/);
+  });
+});
+
+describe('originCheck', () => {
+  function run(allowed: string[] | undefined, headers: Record<string, string>): number {
+    let status = 0;
+    const res = { writeHead: (s: number) => { status = s; return { end: () => undefined }; } } as unknown as ServerResponse;
+    originCheck(allowed)({ headers } as IncomingMessage, res, () => { status = 200; });
+    return status;
+  }
+  const loop = allowedHostnames('127.0.0.1');
+
+  it.each([
+    [{}, 200],                                              // no Origin: not a browser page
+    [{ origin: 'http://localhost:5173' }, 200],
+    [{ origin: 'http://127.0.0.1:8931' }, 200],
+    [{ origin: 'https://evil.example' }, 403],
+    [{ origin: 'null' }, 403],
+  ])('loopback bind, %j → %d', (headers, want) => expect(run(loop, headers)).toBe(want));
+
+  it('on a wildcard bind, an Origin must name the host the request addressed', () => {
+    expect(run(undefined, { host: 'box.lan:8931', origin: 'http://box.lan:8931' })).toBe(200);
+    expect(run(undefined, { host: 'box.lan:8931', origin: 'http://evil.example' })).toBe(403);
+  });
+});
