@@ -15,7 +15,7 @@ const USAGE = `usage:
   webcap run PLAN [--config FILE] [--json] [--yes]
   webcap call ID [PARAMS_JSON] [--config FILE] [--json] [--yes]
   webcap manifests [--json]
-  webcap chain verify [FILE] | webcap chain show [FILE]
+  webcap chain verify [FILE] [--expect-head HASH] [--public-key FILE] | webcap chain show [FILE]
   webcap mcp [--config FILE] [--composite] [--yes]   MCP server on stdio
   webcap discover NEED [--input k=v ...] [--run] [--json] [--yes]`;
 
@@ -42,7 +42,7 @@ async function main(args: Args): Promise<number> {
       return withHost(hostFor(), async (host) => printResult(await host.runPlan(source, { onStep: printStep, onLog: (m) => process.stderr.write(`  log: ${m}\n`) }), json));
     }
     case 'chain':
-      return chainCommand(rest, option(args, '--config'));
+      return chainCommand(rest, option(args, '--config'), { expectHead: option(args, '--expect-head'), publicKey: option(args, '--public-key') });
     case 'demo':
       return runDemo({ serveOnly: args.flags.has('--serve') });
     case 'discover':

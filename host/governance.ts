@@ -26,6 +26,8 @@ import { ssrfPolicy } from './policies/ssrf.js';
 import type { CallContext, CallResult } from './policies/types.js';
 import { compileValidators, validatePolicy } from './policies/validate.js';
 import { warmUpPolicy } from './policies/warm-up.js';
+import { writeAheadPolicy } from './policies/write-ahead.js';
+import { chainOptions } from './chain/options.js';
 import { PolitenessGate } from './budget/politeness.js';
 import { Redactor } from './redact/redactor.js';
 import { redactingLogger } from './redact/logger.js';
@@ -48,7 +50,7 @@ export interface Governance {
 export function buildGovernance(config: WebcapConfig, manifests: Manifest[], options: HostOptions): Governance {
   const redactor = new Redactor(config.redaction);
   const log = redactingLogger(config.logging, redactor);
-  const chainReady = CausalChain.open(config.chain.path);
+  const chainReady = CausalChain.open(config.chain.path, chainOptions(config));
   chainReady.catch(() => undefined);
   const append = async (entry: Parameters<CausalChain['append']>[0]) => (await chainReady).append(entry);
   const sessions = new SessionTracker();
@@ -115,6 +117,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     validatePolicy(compileValidators(manifests)),
     allowlistPolicy(config),
     ssrfPolicy(config),   // before robots: see the header comment
+    writeAheadPolicy(chain, redactor), // the intent is on disk before anything below acts
     warmUpPolicy(sidecar), // not a decision: Chromium starts while robots/consent run
     robotsPolicy(robots, config, politeness),
     budgetPolicy(config, { politeness }),

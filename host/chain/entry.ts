@@ -3,7 +3,9 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 
-export type ChainKind = 'call' | 'decision' | 'network_blocked' | 'consent' | 'event' | 'plan';
+// intent: written (durably) before a call's effect starts; its `call` entry follows.
+// checkpoint: a signed (count, head hash, time), see checkpoint.ts.
+export type ChainKind = 'call' | 'decision' | 'network_blocked' | 'consent' | 'event' | 'plan' | 'intent' | 'checkpoint';
 
 export interface ChainDecision {
   decision: string;
@@ -34,6 +36,8 @@ export interface ChainEntry {
   result: unknown;
   error: ChainError | null;
   duration_ms: number | null;
+  /** On a `call` entry whose call got as far as its effect: the seq of its `intent` entry. Absent otherwise. */
+  intent_seq?: number;
   prev_hash: string;
   hash: string;
 }

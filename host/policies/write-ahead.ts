@@ -1,0 +1,41 @@
+// Write-ahead: a call that passed the checks that need no connection
+// (enabled, schema, allowlist, SSRF) gets an `intent` entry in the causal
+// chain, durable (fdatasync) BEFORE anything acts: before Chromium is warmed
+// up, robots.txt is fetched, the user is asked, or the call runs. If the chain
+// cannot take it (full or read-only disk, a lock held too long), the call
+// stops here and nothing happens. The audit policy then writes the call's
+// result entry, pointing back with `intent_seq`.
+import { WebcapError } from '../../manifests/errors.js';
+import type { CausalChain } from '../chain/chain.js';
+import type { Redactor } from '../redact/redactor.js';
+import type { CallContext, Policy } from './types.js';
+
+const intents = new WeakMap<CallContext, number>();
+
+/** The seq of the call's intent entry, if it got one. */
+export function intentOf(call: CallContext): number | undefined {
+  return intents.get(call);
+}
+
+export function writeAheadPolicy(chain: CausalChain, redactor: Redactor): Policy {
+  return async (call, next) => {
+    try {
+      const entry = await chain.append({
+        kind: 'intent',
+        plan_id: call.planId ?? null,
+        session: call.session ?? null,
+        capability: call.capability,
+        params: redactor.redactParams(call.manifest, call.params),
+        decisions: call.decisions.map((d) => ({ decision: d.decision, policy: d.policy, reason: d.reason === undefined ? null : redactor.redactString(d.reason) })),
+      });
+      intents.set(call, entry.seq);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      const details = err instanceof WebcapError ? err.details : {};
+      throw new WebcapError('internal', `${call.capability}: not run: its intent could not be recorded in the causal chain, so nothing was done (${why})`, {
+        ...details, reason: 'chain_unwritable', chain: chain.path,
+      });
+    }
+    return next();
+  };
+}
