@@ -34,7 +34,7 @@ export function signedText(c: Pick<Checkpoint, 'count' | 'head' | 'ts'>): string
 }
 
 export function keyIdOf(key: KeyObject): string {
-  const spki = createPublicKey(key).export({ type: 'spki', format: 'der' });
+  const spki = (key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' });
   return createHash('sha256').update(spki).digest('hex').slice(0, 16);
 }
 

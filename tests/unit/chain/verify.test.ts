@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CausalChain } from '../../../host/chain/chain.js';
 import { hashEntry } from '../../../host/chain/entry.js';
 import { verifyChain } from '../../../host/chain/verify.js';
+import { rehashedFrom } from './rewrite.js';
 
 let path: string;
 let original: string[];
@@ -111,18 +112,3 @@ describe('verifyChain', () => {
     expect(verifyChain(path, { expectHead: anchor })).toMatchObject({ ok: false });
   });
 });
-
-/** A consistent rewrite: entry `from` edited and every hash from there on recomputed. */
-export function rehashedFrom(lines: string[], from: number): string[] {
-  let prev = from === 0 ? '0'.repeat(64) : JSON.parse(lines[from - 1]).hash;
-  return lines.map((l, i) => {
-    if (i < from) return l;
-    const e = JSON.parse(l);
-    if (i === from) e.params = { selector: '.rewritten' };
-    e.prev_hash = prev;
-    delete e.hash;
-    e.hash = hashEntry(e);
-    prev = e.hash;
-    return JSON.stringify(e);
-  });
-}
