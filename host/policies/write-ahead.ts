@@ -12,6 +12,22 @@ import type { CallContext, Policy } from './types.js';
 
 const intents = new WeakMap<CallContext, number>();
 
+// What a call targets is kept in its intent; text it will type or send is not.
+// A secret can be learned only while the call runs (a field turns out to be a
+// password), after its intent is on disk, so the intent withholds free text
+// and the result entry (redacted with everything learned) carries it.
+const TARGET_KEYS = new Set(['url', 'selector', 'session', 'tab', 'path', 'format', 'policy', 'by', 'role']);
+export const WITHHELD = '[withheld: see the result entry]';
+
+function intentParams(params: unknown): unknown {
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return params;
+  return Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, TARGET_KEYS.has(k) || isScalar(v) ? v : WITHHELD]));
+}
+
+function isScalar(v: unknown): boolean {
+  return v === null || typeof v === 'number' || typeof v === 'boolean';
+}
+
 /** The seq of the call's intent entry, if it got one. */
 export function intentOf(call: CallContext): number | undefined {
   return intents.get(call);
@@ -25,7 +41,7 @@ export function writeAheadPolicy(chain: CausalChain, redactor: Redactor): Policy
         plan_id: call.planId ?? null,
         session: call.session ?? null,
         capability: call.capability,
-        params: redactor.redactParams(call.manifest, call.params),
+        params: intentParams(redactor.redactParams(call.manifest, call.params)),
         decisions: call.decisions.map((d) => ({ decision: d.decision, policy: d.policy, reason: d.reason === undefined ? null : redactor.redactString(d.reason) })),
       });
       intents.set(call, entry.seq);
