@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { option, parseArgs, type Args } from './cli/args.js';
 import { chainCommand } from './cli/chain-command.js';
+import { providerMetadata } from './attestation.js';
 import { discoverCommand } from './cli/discover-command.js';
 import { runDemo } from './demo/demo.js';
 import { printStep } from './cli/step-log.js';
@@ -28,7 +29,7 @@ async function main(args: Args): Promise<number> {
       const host = hostFor();
       const list = host.capabilities();
       await host.close();
-      print(json ? JSON.stringify(list.map((m) => ({ id: m.id, description: m.description, approval: m.approval }))) : list.map((m) => `${m.id.padEnd(22)} ${m.description.split('. ')[0]}`).join('\n'));
+      print(json ? JSON.stringify(list.map((m) => ({ id: m.id, description: m.description, approval: m.approval, provider: providerMetadata(m.provider) }))) : list.map((m) => `${m.id.padEnd(22)} ${m.description.split('. ')[0]}`).join('\n'));
       return 0;
     }
     case 'call': {
