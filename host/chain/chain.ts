@@ -26,7 +26,7 @@ import { dirname, resolve } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
 import { CHECKPOINT_EVERY, writeHeadFile, type Signer } from './checkpoint.js';
 import { hashEntry, toPlainJson, ZERO_HASH, type ChainAppend, type ChainEntry } from './entry.js';
-import { acquireChainLock } from './lock.js';
+import { acquireChainLock, lockPathOf } from './lock.js';
 import { readTail } from './tail.js';
 
 export type { ChainAppend, ChainEntry, ChainKind, ChainDecision, ChainError } from './entry.js';
@@ -60,6 +60,7 @@ export class CausalChain {
   private syncTimer: NodeJS.Timeout | undefined;
   /** Entries this process wrote since its last checkpoint (a close adds one only if > 0). */
   private sinceCheckpoint = 0;
+  private lockPath: string | undefined;
 
   private constructor(readonly path: string, private handle: FileHandle, private readonly options: ChainOptions) {}
 
@@ -103,7 +104,8 @@ export class CausalChain {
 
   private async locked<T>(job: () => T): Promise<T> {
     if (this.closed) throw new Error(`causal chain ${this.path} is closed`);
-    const release = await acquireChainLock(this.path);
+    this.lockPath ??= lockPathOf(this.path);
+    const release = await acquireChainLock(this.path, this.lockPath);
     try {
       this.catchUp();
       return job();

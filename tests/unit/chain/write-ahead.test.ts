@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { WebcapError } from '../../../manifests/errors.js';
 import type { Manifest } from '../../../manifests/load.js';
 import { CausalChain } from '../../../host/chain/chain.js';
+import { lockPathOf } from '../../../host/chain/lock.js';
 import { verifyChain } from '../../../host/chain/verify.js';
 import { auditPolicy } from '../../../host/policies/audit.js';
 import { compose } from '../../../host/policies/compose.js';
@@ -59,7 +60,7 @@ describe('writeAheadPolicy', () => {
     const chain = await CausalChain.open(path);
     await chain.append({ kind: 'event' });
     const { lockSync } = (await import('proper-lockfile')).default;
-    const release = lockSync(path, { realpath: false, lockfilePath: `${path}.lock` }); // "another process" holds it
+    const release = lockSync(path, { realpath: false, lockfilePath: lockPathOf(path) }); // "another process" holds it
     const pending = chain.append({ kind: 'event', result: { second: true } });
     await new Promise((r) => setTimeout(r, 100));
     expect(lines(path)).toHaveLength(1); // waiting
