@@ -23,7 +23,7 @@ export interface VerifyOptions {
 }
 
 export type VerifyResult =
-  | { ok: true; entries: number; last_hash: string; torn_lines: number[]; checkpoints: number; signed_through: number | null; after_expected?: number }
+  | { ok: true; entries: number; last_hash: string; torn_lines: number[]; checkpoints: number; signed_through: number | null; after_last_checkpoint: number; after_expected?: number }
   /** bad_seq: the seq the bad line claims, or the seq expected there if the line is unreadable. line: 1-based (0: the file as a whole). */
   | { ok: false; bad_seq: number; line: number; reason: string };
 
@@ -36,6 +36,7 @@ export function verifyChain(path: string, options: VerifyOptions = {}): VerifyRe
   let prevHash = ZERO_HASH;
   let checkpoints = 0;
   let signedThrough: number | null = null;
+  let lastCheckpoint = 0;
   let expectedAt: number | null = null;
   const head = options.publicKey ? readHead(path, options.publicKey) : null;
   if (head && 'error' in head) return { ok: false, bad_seq: 0, line: 0, reason: head.error };
@@ -61,6 +62,7 @@ export function verifyChain(path: string, options: VerifyOptions = {}): VerifyRe
         const why = checkpointProblem(asCheckpoint(entry.result), entry, options.publicKey);
         if (why) return bad(lineNo, entry.seq, why);
         signedThrough = entry.seq - 1;
+        lastCheckpoint = entry.seq;
       }
     }
     if (head && !('error' in head) && entry.seq === head.count && entry.hash !== head.head) {
@@ -81,7 +83,7 @@ export function verifyChain(path: string, options: VerifyOptions = {}): VerifyRe
       return bad(0, entries, `expected head ${options.expectHead} is not in the chain: it was truncated or rewritten`);
     }
     return {
-      ok: true, entries, last_hash: prevHash, torn_lines: torn, checkpoints, signed_through: signedThrough,
+      ok: true, entries, last_hash: prevHash, torn_lines: torn, checkpoints, signed_through: signedThrough, after_last_checkpoint: entries - lastCheckpoint,
       ...(expectedAt === null ? {} : { after_expected: entries - expectedAt }),
     };
   }

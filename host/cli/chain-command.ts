@@ -28,7 +28,7 @@ export function chainCommand(rest: string[], configPath: string | undefined, opt
     if (result.ok) {
       const lines = [`chain intact: ${result.entries} entries in ${path}`, `head: ${result.last_hash}`];
       if (result.after_expected !== undefined) lines.push(`expected head found: ${result.after_expected} entries after it`);
-      if (publicKey) lines.push(`signed checkpoints: ${result.checkpoints} valid, signed through entry #${result.signed_through ?? 0}; ${result.entries - (result.signed_through ?? 0)} entries after it are not yet signed`);
+      if (publicKey) lines.push(`signed checkpoints: ${result.checkpoints} valid, signed through entry #${result.signed_through ?? 0}; ${result.after_last_checkpoint} entries after the last checkpoint (not yet signed)`);
       if (result.torn_lines.length > 0) lines.push(`unfinished last line ${result.torn_lines[0]} (an interrupted write; the next writer cuts it off)`);
       process.stdout.write(`${lines.join('\n')}\n`);
       return 0;

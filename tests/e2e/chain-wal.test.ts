@@ -1,5 +1,6 @@
 // The causal chain as a write-ahead log, through the real CLI: two processes on
 // one chain, a full disk, and the verify anchors a user keeps.
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { readEntries } from '../../host/chain/verify.js';
 import { webcap } from '../helpers/cli.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { tempDir } from '../helpers/host.js';
+import { rehashedFrom } from '../unit/chain/rewrite.js';
 
 let site: FixtureServer;
 beforeAll(async () => { site = await serve({ '*': (_req, res) => send(res, html('<h1>Page</h1>')) }); });
@@ -98,5 +100,47 @@ describe('chain as a write-ahead log (webcap CLI)', () => {
     expect((await webcap(['chain', 'verify', '--config', config])).code).toBe(0); // a clean cut: the file alone cannot tell
     const cut = await webcap(['chain', 'verify', '--config', config, '--expect-head', head]);
     expect([cut.code, cut.stdout]).toEqual([1, expect.stringMatching(/TAMPERED.*truncated or rewritten/)]);
+  }, 60_000);
+
+  it('signs checkpoints with [chain] signing_key_env; verify --public-key catches a consistent rewrite and a truncation', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const { dir, config } = setup();
+    writeFileSync(config, readFileSync(config, 'utf8').replace('path = "chain.jsonl"\n', 'path = "chain.jsonl"\nsigning_key_env = "WEBCAP_TEST_CHAIN_KEY"\ncheckpoint_every = 5\n'));
+    const pub = join(dir, 'chain.pub');
+    writeFileSync(pub, publicKey.export({ type: 'spki', format: 'pem' }));
+    const plan = join(dir, 'plan.rtfs');
+    writeFileSync(plan, askLoop(4));
+    process.env.WEBCAP_TEST_CHAIN_KEY = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    try {
+      expect((await webcap(['run', plan, '--config', config, '--yes'])).code).toBe(0);
+    } finally {
+      delete process.env.WEBCAP_TEST_CHAIN_KEY;
+    }
+    const file = join(dir, 'chain.jsonl');
+    const ok = await webcap(['chain', 'verify', file, '--public-key', pub]);
+    expect([ok.code, ok.stdout]).toEqual([0, expect.stringMatching(/signed checkpoints: [2-9]\d* valid, signed through entry #\d+; 0 entries after the last checkpoint/)]);
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(file, `${rehashedFrom(lines, 1).join('\n')}\n`);
+    expect((await webcap(['chain', 'verify', file])).code).toBe(0); // the hash chain alone is fooled
+    const rewritten = await webcap(['chain', 'verify', file, '--public-key', pub]);
+    expect([rewritten.code, rewritten.stdout]).toEqual([1, expect.stringMatching(/TAMPERED.*rewritten/)]);
+    writeFileSync(file, `${lines.slice(0, 6).join('\n')}\n`);
+    const cut = await webcap(['chain', 'verify', file, '--public-key', pub]);
+    expect([cut.code, cut.stdout]).toEqual([1, expect.stringMatching(/TAMPERED.*truncated: the signed head/)]);
+  }, 60_000);
+
+  it('stops start-up with invalid_params naming the key: bad allow_private, bad redaction pattern, chain in a tool folder', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['[network]\nallow_private = ["10.0.0.0/40"]\n', /error: invalid_params: .*"network\.allow_private"/],
+      ['[redaction]\npatterns = ["(oops"]\n', /error: invalid_params: .*"redaction\.patterns": invalid regular expression/],
+      ['[workspace]\npath = "ws"\n[chain]\npath = "ws/downloads/chain.jsonl"\n', /error: invalid_params: .*"chain\.path" .* downloads folder/],
+    ];
+    for (const [toml, expected] of cases) {
+      const dir = tempDir();
+      writeFileSync(join(dir, 'agent_config.toml'), toml);
+      writeFileSync(join(dir, 'plan.rtfs'), '(call :ccos.user.ask {:question "x"})');
+      const r = await webcap(['run', join(dir, 'plan.rtfs'), '--config', join(dir, 'agent_config.toml'), '--yes']);
+      expect([r.code, r.stderr]).toEqual([1, expect.stringMatching(expected)]);
+    }
   }, 60_000);
 });
