@@ -10,7 +10,7 @@
 import type { Logger } from 'pino';
 import { WebcapError } from '../manifests/errors.js';
 import type { Manifest } from '../manifests/load.js';
-import { CausalChain } from './chain/chain.js';
+import { CausalChain, type AppendOptions } from './chain/chain.js';
 import { chooseAsker } from './consent/asker.js';
 import { ConsentGate } from './consent/gate.js';
 import type { WebcapConfig } from './config/types.js';
@@ -52,7 +52,9 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const log = redactingLogger(config.logging, redactor);
   const chainReady = CausalChain.open(config.chain.path, chainOptions(config));
   chainReady.catch(() => undefined);
-  const append = async (entry: Parameters<CausalChain['append']>[0]) => (await chainReady).append(entry);
+  const append = async (entry: Parameters<CausalChain['append']>[0], options?: AppendOptions) => (await chainReady).append(entry, options);
+  // Entries about what already happened (events, blocked requests, a call's result) need no fdatasync of their own: the next durable append (an intent) carries them.
+  const after = { durable: false };
   const sessions = new SessionTracker();
   const blocked = new Map<string, { count: number; hosts: Set<string>; examples: string[] }>();
 
@@ -75,7 +77,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onEvent(e) {
       if (e.kind === 'browser_disconnected') sessions.forgetAll();
       if (e.session && e.kind === 'session_idle_closed') sessions.closed(e.session);
-      void append({ kind: 'event', session: e.session ?? null, result: { event: e.kind, ...e.detail } }).catch(() => undefined);
+      void append({ kind: 'event', session: e.session ?? null, result: { event: e.kind, ...e.detail } }, after).catch(() => undefined);
     },
     async onSensitive(a) {
       if (a.secret) redactor.addSecret(a.secret);
@@ -86,7 +88,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const flushBlocked = async (planId: string | undefined) => {
     for (const [session, s] of blocked) {
       blocked.delete(session);
-      await append({ kind: 'network_blocked', plan_id: planId ?? null, session, result: { count: s.count, hosts: [...s.hosts], examples: s.examples } });
+      await append({ kind: 'network_blocked', plan_id: planId ?? null, session, result: { count: s.count, hosts: [...s.hosts], examples: s.examples } }, after);
     }
   };
 
@@ -146,9 +148,11 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     async closeSession(session, planId) {
       if (!sessions.has(session)) return;
       const started = Date.now();
+      // Write-ahead for the plan's own clean-up too; a chain that cannot take it does not keep the session open.
+      const intent = await append({ kind: 'intent', capability: 'web.close', plan_id: planId, session, params: { session } }).catch(() => undefined);
       const result = await sidecar.invoke('web.close', { session }, 10_000).catch((err: unknown) => ({ error: String(err) }));
       sessions.closed(session);
-      await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' } });
+      await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' }, ...(intent ? { intent_seq: intent.seq } : {}) }, after);
     },
     async close() {
       await sidecar.close();
