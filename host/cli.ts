@@ -5,6 +5,7 @@ import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { option, parseArgs, type Args } from './cli/args.js';
 import { browserServerCommand } from './browser-server.js';
 import { chainCommand } from './cli/chain-command.js';
+import { providerMetadata } from './attestation.js';
 import { discoverCommand } from './cli/discover-command.js';
 import { runDemo } from './demo/demo.js';
 import { printStep } from './cli/step-log.js';
@@ -17,7 +18,7 @@ const USAGE = `usage:
   webcap run PLAN [--config FILE] [--json] [--yes]
   webcap call ID [PARAMS_JSON] [--config FILE] [--json] [--yes]
   webcap manifests [--json]
-  webcap chain verify [FILE] | webcap chain show [FILE]
+  webcap chain verify [FILE] [--expect-head HASH] [--public-key FILE] | webcap chain show [FILE]
   webcap mcp [--config FILE] [--composite] [--yes]   MCP server on stdio
   webcap discover NEED [--input k=v ...] [--run] [--json] [--yes]
   webcap browser-server [--listen H:P] [--token-env NAME] [--config FILE]   Playwright browser server for remote_endpoint
@@ -32,7 +33,7 @@ async function main(args: Args): Promise<number> {
       const host = hostFor();
       const list = host.capabilities();
       await host.close();
-      print(json ? JSON.stringify(list.map((m) => ({ id: m.id, description: m.description, approval: m.approval }))) : list.map((m) => `${m.id.padEnd(22)} ${m.description.split('. ')[0]}`).join('\n'));
+      print(json ? JSON.stringify(list.map((m) => ({ id: m.id, description: m.description, approval: m.approval, provider: providerMetadata(m.provider) }))) : list.map((m) => `${m.id.padEnd(22)} ${m.description.split('. ')[0]}`).join('\n'));
       return 0;
     }
     case 'call': {
@@ -46,7 +47,7 @@ async function main(args: Args): Promise<number> {
       return withHost(hostFor(), async (host) => printResult(await host.runPlan(source, { onStep: printStep, onLog: (m) => process.stderr.write(`  log: ${m}\n`) }), json));
     }
     case 'chain':
-      return chainCommand(rest, option(args, '--config'));
+      return chainCommand(rest, option(args, '--config'), { expectHead: option(args, '--expect-head'), publicKey: option(args, '--public-key') });
     case 'demo':
       return runDemo({ serveOnly: args.flags.has('--serve') });
     case 'browser-server':

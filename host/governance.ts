@@ -10,7 +10,7 @@
 import type { Logger } from 'pino';
 import { WebcapError } from '../manifests/errors.js';
 import type { Manifest } from '../manifests/load.js';
-import { CausalChain } from './chain/chain.js';
+import { CausalChain, type AppendOptions } from './chain/chain.js';
 import { chooseAsker } from './consent/asker.js';
 import { ConsentGate } from './consent/gate.js';
 import type { WebcapConfig } from './config/types.js';
@@ -27,6 +27,8 @@ import { ssrfPolicy } from './policies/ssrf.js';
 import type { CallContext, CallResult } from './policies/types.js';
 import { compileValidators, validatePolicy } from './policies/validate.js';
 import { warmUpPolicy } from './policies/warm-up.js';
+import { writeAheadPolicy } from './policies/write-ahead.js';
+import { chainOptions } from './chain/options.js';
 import { PolitenessGate } from './budget/politeness.js';
 import { siteRates } from './budget/site-rates.js';
 import { Redactor } from './redact/redactor.js';
@@ -52,9 +54,11 @@ export interface Governance {
 export function buildGovernance(config: WebcapConfig, manifests: Manifest[], options: HostOptions): Governance {
   const redactor = new Redactor(config.redaction);
   const log = redactingLogger(config.logging, redactor);
-  const chainReady = CausalChain.open(config.chain.path);
+  const chainReady = CausalChain.open(config.chain.path, chainOptions(config));
   chainReady.catch(() => undefined);
-  const append = async (entry: Parameters<CausalChain['append']>[0]) => (await chainReady).append(entry);
+  const append = async (entry: Parameters<CausalChain['append']>[0], options?: AppendOptions) => (await chainReady).append(entry, options);
+  // Entries about what already happened (events, blocked requests, a call's result) need no fdatasync of their own: the next durable append (an intent) carries them.
+  const after = { durable: false };
   const sessions = new SessionTracker();
   // Entries not written by the audit policy (consent, events, blocked requests) are labelled by whoever owns the session.
   const viaFor = (session: string | undefined | null) => {
@@ -89,7 +93,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onEvent(e) {
       if (e.kind === 'browser_disconnected') sessions.forgetAll();
       if (e.session && e.kind === 'session_idle_closed') sessions.closed(e.session);
-      void append({ kind: 'event', ...viaFor(e.session), session: e.session ?? null, result: { event: e.kind, ...e.detail } }).catch(() => undefined);
+      void append({ kind: 'event', ...viaFor(e.session), session: e.session ?? null, result: { event: e.kind, ...e.detail } }, after).catch(() => undefined);
     },
     async onSensitive(a) {
       if (a.secret) redactor.addSecret(a.secret);
@@ -103,7 +107,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const flushBlocked = async (planId: string | undefined) => {
     for (const [session, s] of blocked) {
       blocked.delete(session);
-      await append({ kind: 'network_blocked', ...viaFor(session), plan_id: planId ?? null, session, result: { count: s.count, hosts: [...s.hosts], examples: s.examples } });
+      await append({ kind: 'network_blocked', ...viaFor(session), plan_id: planId ?? null, session, result: { count: s.count, hosts: [...s.hosts], examples: s.examples } }, after);
     }
   };
 
@@ -137,6 +141,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     sessionScopePolicy(),  // one MCP client among several: only its own sessions
     allowlistPolicy(config),
     ssrfPolicy(config),   // before robots: see the header comment
+    writeAheadPolicy(chain, redactor), // the intent is on disk before anything below acts
     warmUpPolicy(browser), // not a decision: Chromium starts while robots/consent run
     robotsPolicy(robots, config, politeness),
     budgetPolicy(config, { politeness, admission }),
@@ -169,9 +174,12 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     async closeSession(session, planId) {
       if (!sessions.has(session)) return;
       const started = Date.now();
+      // Write-ahead for the plan's own clean-up too; a chain that cannot take it does not keep the session open.
+      const via = browser.name !== 'sidecar' ? { via: { provider: browser.name } } : {};
+      const intent = await append({ kind: 'intent', capability: 'web.close', plan_id: planId, session, params: { session }, ...via }).catch(() => undefined);
       const result = await browser.invoke('web.close', { session }, 10_000).catch((err: unknown) => ({ error: String(err) }));
       sessions.closed(session);
-      await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' }, ...(browser.name !== 'sidecar' ? { via: { provider: browser.name } } : {}) });
+      await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' }, ...via, ...(intent ? { intent_seq: intent.seq } : {}) }, after);
     },
     async close() {
       await browser.close();

@@ -24,6 +24,8 @@ export interface PlanOptions {
 export interface PlanDeps {
   call(id: string, params: Record<string, unknown>, opts: { planId: string }): Promise<CallResult>;
   closeSession(session: string, planId: string): Promise<void>;
+  /** [plans] max_steps / max_duration_s (host/rtfs/limits.ts). */
+  limits?: { max_steps: number; max_duration_s: number };
 }
 
 export function newPlanId(): string {
@@ -45,6 +47,7 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
   try {
     return await evaluatePlan(source, {
       log: opts.onLog,
+      limits: deps.limits && { maxSteps: deps.limits.max_steps, maxDurationMs: deps.limits.max_duration_s * 1000 },
       async call(capability, params) {
         const step = ++n;
         const started = Date.now();

@@ -3,11 +3,10 @@
 // the next call starts a fresh one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
-import { projectRoot } from '../manifests/load.js';
+import { sidecarEntry, startRecord } from './attestation.js';
 import {
   BlockedNotification, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, SensitiveRequest, ShutdownRequest,
   type BlockedRequest, type SensitiveAction, type SidecarEvent, type SidecarInit,
@@ -103,7 +102,7 @@ export class SidecarClient {
 
   private start(): Running {
     if (this.running) return this.running;
-    const entry = join(projectRoot(), 'dist', 'sidecar', 'main.js');
+    const entry = sidecarEntry();
     if (!existsSync(entry)) throw new WebcapError('internal', `sidecar not built (${entry} missing): run \`npm run build\``);
     const child = spawn(process.execPath, [entry], { stdio: ['pipe', 'pipe', 'pipe'] });
     let init: SidecarInit;
@@ -141,6 +140,13 @@ export class SidecarClient {
     ready.catch(() => undefined);
     this.running = { child, connection, exited, ready };
     this.log.info({ pid: child.pid }, 'sidecar started');
+    // Attestation (host/attestation.ts): which code this sidecar runs, in the chain.
+    try {
+      const { event, detail } = startRecord(entry);
+      this.handlers.onEvent({ kind: event, detail: { pid: child.pid, ...detail } });
+    } catch (err) {
+      this.handlers.onEvent({ kind: 'sidecar_attestation_failed', detail: { pid: child.pid, reason: String((err as Error)?.message ?? err) } });
+    }
     return this.running;
   }
 }

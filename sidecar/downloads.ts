@@ -4,11 +4,12 @@
 // the first bytes (a Windows/ELF/Mach-O binary or a script with #!), so a
 // renamed binary is caught as well. Playwright keeps the bytes in a temporary
 // file until saveAs; that file is deleted in every case.
-import { mkdir, open, unlink } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Download, Page } from 'playwright';
 import type { PageEvents } from './page-events.js';
 import { freePath, safeFileName } from './workspace.js';
+import { realFolder, writeInWorkspace } from './workspace-write.js';
 
 export interface DownloadEntry {
   url: string;
@@ -50,7 +51,7 @@ export function saveDownloads(page: Page, tab: string, workspace: string, events
   page.on('download', (download) => {
     const entry: DownloadEntry = { url: download.url(), filename: safeFileName(download.suggestedFilename()), state: 'saving', tab, at: new Date().toISOString() };
     events.downloads.push(entry);
-    const job: Promise<void> = store(download, entry, join(workspace, 'downloads'))
+    const job: Promise<void> = store(download, entry, workspace)
       .catch((err) => { entry.state = 'failed'; entry.reason = String((err as Error)?.message ?? err).split('\n')[0]; })
       .finally(() => { events.pending.delete(job); void download.delete().catch(() => undefined); });
     events.pending.add(job);
@@ -60,7 +61,8 @@ export function saveDownloads(page: Page, tab: string, workspace: string, events
 // Paths of downloads being written now: two same-named downloads at once must not pick the same file.
 const writing = new Set<string>();
 
-async function store(download: Download, entry: DownloadEntry, folder: string): Promise<void> {
+async function store(download: Download, entry: DownloadEntry, workspace: string): Promise<void> {
+  const folder = join(workspace, 'downloads');
   const byName = executableByName(entry.filename);
   if (byName) {
     await download.cancel().catch(() => undefined);
@@ -69,11 +71,12 @@ async function store(download: Download, entry: DownloadEntry, folder: string): 
   }
   const failure = await download.failure();
   if (failure) throw new Error(`the download failed: ${failure}`);
-  await mkdir(folder, { recursive: true });
+  await realFolder(workspace, folder, 'download');
   const path = freePath(folder, entry.filename, (p) => writing.has(p));
   writing.add(path);
   try {
-    await download.saveAs(path);
+    // Saved to a fresh file, then renamed onto `path`: never through a link (workspace-write.ts).
+    await writeInWorkspace(workspace, path, 'download', (tmp) => download.saveAs(tmp));
   } finally {
     writing.delete(path);
   }

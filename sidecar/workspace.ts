@@ -1,7 +1,8 @@
 // The sidecar reads and writes files only under the workspace. Paths an agent
 // gives are resolved here, once, for every tool that touches the disk.
-import { realpath, stat } from 'node:fs/promises';
-import { existsSync, realpathSync } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { WebcapError } from '../manifests/errors.js';
 
@@ -55,6 +56,21 @@ function protectedReason(files: ProtectedFiles, real: string): string | undefine
   return undefined;
 }
 
+/** Which of webcap's own files (chain and its lock/head files, log, any cache file) is this same inode, if any. */
+async function hardLinkedTo(files: ProtectedFiles, file: Stats): Promise<string | undefined> {
+  const same = async (p: string | undefined) => {
+    if (!p) return false;
+    const s = await stat(p).catch(() => null);
+    return s !== null && s.dev === file.dev && s.ino === file.ino;
+  };
+  if (files.chain_path && (await same(files.chain_path) || await same(`${files.chain_path}.head.json`))) return 'the causal chain';
+  if (await same(files.log_path)) return 'the webcap log';
+  const cache = join(files.workspace, 'cache');
+  const inCache = await readdir(cache, { recursive: true }).catch(() => [] as string[]);
+  for (const name of inCache) if (await same(join(cache, name))) return 'the webcap cache';
+  return undefined;
+}
+
 function realOr(path: string): string {
   try {
     return realpathSync(path);
@@ -84,10 +100,19 @@ export async function workspaceFile(files: ProtectedFiles, wanted: string, capab
   // Uploading the audit trail (or cached pages) to a website must not be possible.
   const kept = protectedReason(files, real);
   if (kept) throw new WebcapError('invalid_params', `${capability}: "${wanted}" is ${kept}, which webcap keeps for itself and never uploads`, { field, path: wanted });
-  if (!(await stat(real)).isFile()) {
+  const info = await stat(real);
+  if (!info.isFile()) {
     throw new WebcapError('invalid_params', `${capability}: "${wanted}" is not a regular file`, { field, path: wanted });
   }
+  // A hard link is another name for the same file: compare device + inode, not paths.
+  const linked = info.nlink > 1 ? await hardLinkedTo(files, info) : undefined;
+  if (linked) throw new WebcapError('invalid_params', `${capability}: "${wanted}" is a hard link to ${linked}, which webcap keeps for itself and never uploads`, { field, path: wanted });
   return real;
+}
+
+/** lstat, not exists: a dangling symlink takes a name too. */
+function nameTaken(path: string): boolean {
+  try { lstatSync(path); return true; } catch { return false; }
 }
 
 /** A file name a page suggested, made safe to write: no folders, no control characters, not hidden, not empty. */
@@ -108,6 +133,6 @@ export function freePath(folder: string, name: string, taken: (path: string) => 
   const ext = extname(name);
   const stem = ext ? name.slice(0, -ext.length) : name;
   let candidate = join(folder, name);
-  for (let i = 1; existsSync(candidate) || taken(candidate); i++) candidate = join(folder, `${stem}-${i}${ext}`);
+  for (let i = 1; nameTaken(candidate) || taken(candidate); i++) candidate = join(folder, `${stem}-${i}${ext}`);
   return candidate;
 }

@@ -3,7 +3,9 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 
-export type ChainKind = 'call' | 'decision' | 'network_blocked' | 'consent' | 'event' | 'plan';
+// intent: written (durably) before a call's effect starts; its `call` entry follows.
+// checkpoint: a signed (count, head hash, time), see checkpoint.ts.
+export type ChainKind = 'call' | 'decision' | 'network_blocked' | 'consent' | 'event' | 'plan' | 'intent' | 'checkpoint';
 
 export interface ChainDecision {
   decision: string;
@@ -36,6 +38,8 @@ export interface ChainEntry {
   duration_ms: number | null;
   /** Where the call came from / went (e.g. {mcp_session, provider}); absent for plain local calls. */
   via?: Record<string, string>;
+  /** On a `call` entry whose call got as far as its effect: the seq of its `intent` entry. Absent otherwise. */
+  intent_seq?: number;
   prev_hash: string;
   hash: string;
 }

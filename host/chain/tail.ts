@@ -7,6 +7,10 @@ export interface Tail {
   last: ChainEntry | null;
   /** False when the file ends in a torn line: the next write must start a new line. */
   endsWithNewline: boolean;
+  /** Byte offset where an unterminated, unparseable last line (a torn write) starts; null if there is none. */
+  tornFrom: number | null;
+  /** File size when read. */
+  size: number;
 }
 
 const CHUNK = 64 * 1024;
@@ -22,14 +26,21 @@ export function parseEntry(line: string): ChainEntry | null {
 }
 
 export function readTail(path: string): Tail {
-  if (!existsSync(path)) return { last: null, endsWithNewline: true };
+  if (!existsSync(path)) return { last: null, endsWithNewline: true, tornFrom: null, size: 0 };
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
-    if (size === 0) return { last: null, endsWithNewline: true };
+    if (size === 0) return { last: null, endsWithNewline: true, tornFrom: null, size };
     const lastByte = Buffer.alloc(1);
     readSync(fd, lastByte, 0, 1, size - 1);
     const endsWithNewline = lastByte[0] === 0x0a;
+    let tornFrom: number | null = null;
+    if (!endsWithNewline) {
+      const start = lastLineStart(fd, size);
+      const buf = Buffer.alloc(size - start);
+      readSync(fd, buf, 0, buf.length, start);
+      if (!parseEntry(buf.toString('utf8'))) tornFrom = start;
+    }
     // Grow a window back from the end until it holds a parseable entry.
     for (let window = Math.min(CHUNK, size); ; window = Math.min(window * 4, size)) {
       const buf = Buffer.alloc(window);
@@ -40,13 +51,25 @@ export function readTail(path: string): Tail {
         // A last line that parses but lacks its newline is complete JSON: it
         // joins the chain (verify agrees), only the newline is added later.
         const entry = parseEntry(lines[i].toString('utf8'));
-        if (entry) return { last: entry, endsWithNewline };
+        if (entry) return { last: entry, endsWithNewline, tornFrom, size };
       }
-      if (window === size) return { last: null, endsWithNewline };
+      if (window === size) return { last: null, endsWithNewline, tornFrom, size };
     }
   } finally {
     closeSync(fd);
   }
+}
+
+/** Offset just after the last newline (0 if there is none). */
+function lastLineStart(fd: number, size: number): number {
+  const buf = Buffer.alloc(CHUNK);
+  for (let end = size; end > 0; end -= CHUNK) {
+    const from = Math.max(0, end - CHUNK);
+    const n = readSync(fd, buf, 0, end - from, from);
+    const i = buf.subarray(0, n).lastIndexOf(0x0a);
+    if (i !== -1) return from + i + 1;
+  }
+  return 0;
 }
 
 // Split on the newline byte, not on decoded text: a window can start inside a

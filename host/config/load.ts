@@ -7,6 +7,7 @@ import { dirname, resolve, isAbsolute } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import { Ajv } from 'ajv';
 import { WebcapError } from '../../manifests/errors.js';
+import { checkConfig, whereIn } from './checks.js';
 import { configSchema } from './schema.js';
 import type { WebcapConfig } from './types.js';
 
@@ -50,6 +51,7 @@ export function validateConfig(data: Record<string, unknown>, baseDir: string, s
   cfg.workspace.path = abs(cfg.workspace.path);
   cfg.logging.file = abs(cfg.logging.file);
   cfg.base_dir = baseDir;
+  checkConfig(cfg, whereIn(source, file));
   const exe = process.env.WEBCAP_CHROMIUM;
   if (exe && !cfg.capabilities.browser.executable_path) cfg.capabilities.browser.executable_path = exe;
   return cfg;

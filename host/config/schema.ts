@@ -70,7 +70,18 @@ export const configSchema = {
     },
     chain: {
       type: 'object', additionalProperties: false, default: {},
-      properties: { path: { type: 'string', default: '.webcap/chain.jsonl' } },
+      properties: {
+        path: { type: 'string', default: '.webcap/chain.jsonl' },
+        signing_key_env: { type: 'string', minLength: 1 },                   // env var holding an Ed25519 private key (PEM): signed checkpoints
+        checkpoint_every: { type: 'integer', minimum: 1, default: 1000 },   // entries between signed checkpoints (one is also written at close)
+      },
+    },
+    plans: {
+      type: 'object', additionalProperties: false, default: {},
+      properties: {
+        max_steps: { type: 'integer', minimum: 1, default: 100000 },        // calls + function applications + loop iterations
+        max_duration_s: { type: 'integer', minimum: 1, default: 3600 },
+      },
     },
     workspace: {
       type: 'object', additionalProperties: false, default: {},

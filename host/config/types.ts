@@ -49,7 +49,8 @@ export interface WebcapConfig {
   robots: { cache_ttl_s: number; fetch_timeout_ms: number };
   network: { resolve: Record<string, string>; allow_private: string[] };
   consent: { non_interactive: 'deny' | 'approve'; require: string[]; waive: string[]; approval_ttl_s: number };
-  chain: { path: string };
+  chain: { path: string; signing_key_env?: string; checkpoint_every: number };
+  plans: { max_steps: number; max_duration_s: number };
   workspace: { path: string };
   logging: { level: string; file: string };
   /** On-disk cache of scrape and search results (host/cache). */

@@ -1,12 +1,16 @@
 // The outermost policy: every call, allowed or refused, ends as one causal
 // chain entry. It sits outside the others so their denials are recorded too,
 // and it appends BEFORE answering the caller, so an answer the caller acted on
-// is always on disk. If the chain cannot be written the call fails ('internal')
-// rather than succeeding unrecorded.
+// was written first. If the chain cannot be written the call fails ('internal',
+// details.reason 'chain_unwritable') rather than succeeding unrecorded.
+// A call that reached its effect already has a durable intent entry
+// (write-ahead.ts), so its result entry is written without its own fdatasync:
+// one fdatasync per call on the critical path (chain.ts explains when it lands).
 import { WebcapError, toWebcapError } from '../../manifests/errors.js';
 import type { CausalChain, ChainAppend, ChainDecision } from '../chain/chain.js';
 import type { Redactor } from '../redact/redactor.js';
 import type { CallResult, Decision, Policy } from './types.js';
+import { intentOf } from './write-ahead.js';
 
 export function auditPolicy(chain: CausalChain, redactor: Redactor): Policy {
   return async (call, next) => {
@@ -35,11 +39,16 @@ export function auditPolicy(chain: CausalChain, redactor: Redactor): Policy {
       duration_ms: Math.round(performance.now() - started),
       ...(call.via ? { via: call.via } : {}),
     };
+    const intent = intentOf(call);
+    if (intent !== undefined) entry.intent_seq = intent;
     try {
-      await chain.append(entry);
+      await chain.append(entry, { durable: intent === undefined });
     } catch (err) {
+      // The write-ahead refusal already says the chain is unwritable and that nothing ran.
+      if (failure?.details?.reason === 'chain_unwritable') throw failure;
       const why = err instanceof Error ? err.message : String(err);
       throw new WebcapError('internal', `${call.capability}: could not record the call in the causal chain (${why})`, {
+        reason: 'chain_unwritable',
         chain: chain.path,
         ...(failure ? { call_error: failure.code } : {}),
       });

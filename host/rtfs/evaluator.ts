@@ -1,6 +1,7 @@
 // Tree-walking evaluator. Async all the way down because any form may reach a
 // `call`, which crosses to the host's policy chain and the browser.
 import { SPECIALS } from './forms.js';
+import { Budget, DEFAULT_LIMITS, type PlanLimits } from './limits.js';
 import { planError, type Node, type Where } from './reader.js';
 import { Env, RecurSignal, ReturnSignal, arity, type Result, type Tail } from './scope.js';
 import {
@@ -11,10 +12,15 @@ import {
 export interface PlanHooks {
   call(capability: string, params: Record<string, unknown>, where: Where): Promise<unknown>;
   log?(message: string): void;
+  /** [plans] max_steps / max_duration_s; defaults in limits.ts. */
+  limits?: Partial<PlanLimits>;
 }
 
 export class Evaluator implements Runtime {
-  constructor(readonly hooks: PlanHooks) {}
+  readonly budget: Budget;
+  constructor(readonly hooks: PlanHooks) {
+    this.budget = new Budget({ ...DEFAULT_LIMITS, ...hooks.limits });
+  }
 
   async run(nodes: Node[], env: Env): Promise<Value> {
     try {
@@ -58,21 +64,30 @@ export class Evaluator implements Runtime {
         return out;
       }
       case 'list': {
-        const head = node.items[0];
-        if (!head) return [];
-        const special = head.kind === 'symbol' ? SPECIALS[head.name] : undefined;
-        if (special) return special(this, node, env, tail);
-        const fn = await this.value(head, env);
-        const args: Value[] = [];
-        for (const item of node.items.slice(1)) args.push(await this.value(item, env));
+        if (node.items.length === 0) return [];
+        this.budget.enter(node);
         try {
-          return await this.apply(fn, args);
-        } catch (e) {
-          if (!(e instanceof ArgError)) throw e;
-          const who = fn instanceof Builtin ? `${fn.name}: ` : '';
-          throw planError(node, who + e.message);
+          return await this.list(node, env, tail);
+        } finally {
+          this.budget.leave();
         }
       }
+    }
+  }
+
+  private async list(node: Node & { kind: 'list' }, env: Env, tail: Tail | null): Promise<Result> {
+    const head = node.items[0]!;
+    const special = head.kind === 'symbol' ? SPECIALS[head.name] : undefined;
+    if (special) return special(this, node, env, tail);
+    const fn = await this.value(head, env);
+    const args: Value[] = [];
+    for (const item of node.items.slice(1)) args.push(await this.value(item, env));
+    try {
+      return await this.apply(fn, args);
+    } catch (e) {
+      if (!(e instanceof ArgError)) throw e;
+      const who = fn instanceof Builtin ? `${fn.name}: ` : '';
+      throw planError(node, who + e.message);
     }
   }
 

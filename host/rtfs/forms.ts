@@ -77,12 +77,18 @@ async function call(ev: Evaluator, form: List, env: Env): Promise<Value> {
   if (!isMap(params)) throw planError(paramsNode!, `call params must be a map, got ${typeName(params)}`);
   const json = ev.guard(paramsNode ?? form, () => toJson(params)) as Record<string, unknown>;
   const where = { line: form.line, column: form.column };
+  let timer: NodeJS.Timeout | undefined;
+  // A call that outlives [plans] max_duration_s stops the plan at this form (the call itself ends on its own timeout).
+  const overdue = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(ev.budget.overdue(where)), Math.max(0, ev.budget.remaining())); });
   try {
-    return fromJson(await ev.hooks.call(cap instanceof Keyword ? cap.name : cap, json, where));
+    return fromJson(await Promise.race([ev.hooks.call(cap instanceof Keyword ? cap.name : cap, json, where), overdue]));
   } catch (e) {
+    if (e instanceof WebcapError && e.details.limit === 'plans.max_duration_s') throw e;
     // Keep the policy's code (not_allowlisted, timeout, ...) so callers can branch on it.
     const err = toWebcapError(e);
     throw new WebcapError(err.code, `plan:${where.line}:${where.column}: ${err.message}`, { ...err.details, ...where });
+  } finally {
+    clearTimeout(timer);
   }
 }
 

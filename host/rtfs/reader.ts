@@ -1,6 +1,6 @@
 // RTFS reader: source text → syntax tree. Every node keeps its line and column
 // so evaluation errors can point at the exact form a plan author wrote.
-import { WebcapError } from '../../manifests/errors.js';
+import { WebcapError, type ErrorCode } from '../../manifests/errors.js';
 
 export interface Where { line: number; column: number }
 
@@ -15,10 +15,13 @@ export type Node = Where & (
   | { kind: 'nil' }
 );
 
-export function planError(where: Where, message: string): WebcapError {
-  return new WebcapError('invalid_params', `plan:${where.line}:${where.column}: ${message}`,
-    { line: where.line, column: where.column });
+export function planError(where: Where, message: string, code: ErrorCode = 'invalid_params', details: Record<string, unknown> = {}): WebcapError {
+  return new WebcapError(code, `plan:${where.line}:${where.column}: ${message}`,
+    { line: where.line, column: where.column, ...details });
 }
+
+/** Deepest nesting of ( [ { the reader accepts: deeper is a parse error, never a stack overflow. */
+export const MAX_NESTING = 256;
 
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const DELIMITERS = new Set(['(', ')', '[', ']', '{', '}', '"', ';']);
@@ -31,6 +34,7 @@ function isSpace(ch: string): boolean {
 
 class Reader {
   private pos = 0;
+  private depth = 0;
   private line = 1;
   private column = 1;
 
@@ -79,6 +83,7 @@ class Reader {
 
   private readCollection(at: Where, open: string): Node {
     const close = CLOSERS[open]!;
+    if (++this.depth > MAX_NESTING) throw planError(at, `forms nested deeper than ${MAX_NESTING} levels`);
     this.advance();
     const items: Node[] = [];
     for (;;) {
@@ -91,6 +96,7 @@ class Reader {
       }
       items.push(this.readForm());
     }
+    this.depth--;
     if (open === '(') return { kind: 'list', items, ...at };
     if (open === '[') return { kind: 'vector', items, ...at };
     if (items.length % 2 !== 0) throw planError(at, 'map literal needs an even number of forms (key value pairs)');

@@ -2,12 +2,11 @@
 // as HTML under <workspace>/pages, with a JSON file of metadata beside it (URL,
 // title, status, language, description, canonical link, when and from which
 // session/tab), so a saved page can be found and cited later.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
 import { eventsOf } from '../page-events.js';
 import { pageTool } from '../tool.js';
 import { outputPath, safeFileName } from '../workspace.js';
+import { writeBytesInWorkspace } from '../workspace-write.js';
 
 /** A file name from the page's host and path, e.g. forum.test_post_42. */
 function nameFor(url: string): string {
@@ -42,8 +41,8 @@ export const downloadPage = pageTool('web.download_page', async ({ page, session
     saved_at: new Date().toISOString(), session: session.name, tab: eventsOf(session).tabId(page),
     html_file: htmlPath, bytes: Buffer.byteLength(html),
   };
-  await mkdir(dirname(htmlPath), { recursive: true });
-  await writeFile(htmlPath, html);
-  await writeFile(metadataPath, `${JSON.stringify(metadata, null, 2)}\n`);
+  // Fresh files renamed into place: never through a link (workspace-write.ts).
+  await writeBytesInWorkspace(ctx.init.workspace, htmlPath, 'web.download_page', html);
+  await writeBytesInWorkspace(ctx.init.workspace, metadataPath, 'web.download_page', `${JSON.stringify(metadata, null, 2)}\n`);
   return { html_path: htmlPath, metadata_path: metadataPath, url: metadata.url, title: metadata.title, bytes: metadata.bytes };
 });

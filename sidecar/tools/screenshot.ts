@@ -1,14 +1,14 @@
 // web.screenshot: viewport, full page or one element; png or jpeg; saved only
 // under the workspace's screenshots folder. width/height set the viewport for
 // this one shot; very tall full pages are captured in bands (capture/full-page).
-import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
+import { open, readFile, stat, writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright';
-import { dirname } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
 import { pageTool, waitForSelector } from '../tool.js';
 import { captureFullPage, type FullPageShot } from '../capture/full-page.js';
 import { imageSize } from './image-size.js';
 import { outputPath } from '../workspace.js';
+import { writeInWorkspace } from '../workspace-write.js';
 
 const INLINE_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -24,15 +24,18 @@ export const screenshot = pageTool('web.screenshot', async ({ page, timeout, ctx
     throw new WebcapError('invalid_params', 'web.screenshot: quality applies to jpeg only', { field: 'quality' });
   }
   const path = screenshotPath(ctx.init.workspace, params.path as string | undefined, format);
-  await mkdir(dirname(path), { recursive: true });
-  const shot = await withViewport(page, params.width as number | undefined, params.height as number | undefined, async () => {
-    const options = { type: format, quality: params.quality as number | undefined, timeout };
-    if (params.selector) return { bytes: await (await waitForSelector(page, selector(params.selector as string), timeout)).screenshot(options) };
-    if (params.full_page) return captureFullPage(page, path, format, options);
-    return { bytes: await page.screenshot(options) };
+  let shot: Partial<FullPageShot> = {};
+  // Written to a fresh file and renamed onto `path`: never through a link (workspace-write.ts).
+  await writeInWorkspace(ctx.init.workspace, path, 'web.screenshot', async (tmp) => {
+    shot = await withViewport(page, params.width as number | undefined, params.height as number | undefined, async () => {
+      const options = { type: format, quality: params.quality as number | undefined, timeout };
+      if (params.selector) return { bytes: await (await waitForSelector(page, selector(params.selector as string), timeout)).screenshot(options) };
+      if (params.full_page) return captureFullPage(page, tmp, format, options);
+      return { bytes: await page.screenshot(options) };
+    });
+    if (shot.bytes) await writeFile(tmp, shot.bytes);
   });
-  const { bytes: captured, page_height, tiles, truncated, note } = shot as Partial<FullPageShot>;
-  if (captured) await writeFile(path, captured);
+  const { bytes: captured, page_height, tiles, truncated, note } = shot;
   // A tiled shot went straight to disk; its header is all we need to read back.
   const size = (await stat(path)).size;
   const { width, height } = imageSize(captured ?? await readHead(path));

@@ -46,7 +46,7 @@ describe('plans', () => {
         (return (map (fn [i] (get i :text)) (get r :items)))))`);
     expect(value).toEqual(['Item 1', 'Item 2']);
     await noSessionLeft();
-    const entries = readEntries(config.chain.path).filter((e) => e.plan_id);
+    const entries = readEntries(config.chain.path).filter((e) => e.plan_id && e.kind === 'call');
     const ids = new Set(entries.map((e) => e.plan_id));
     expect(ids.size).toBe(1);
     expect(entries.map((e) => e.capability)).toEqual(['web.open', 'web.extract', 'web.close']);

@@ -1,4 +1,5 @@
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -71,19 +72,35 @@ describe('CausalChain', () => {
     expect(verifyChain(path)).toMatchObject({ ok: true, entries: 100 });
   });
 
-  it('keeps a torn last line out of the chain and starts a fresh line', async () => {
+  it('cuts a torn last line off on the next append and records what it cut', async () => {
     const path = tmpChain();
     const chain = await CausalChain.open(path);
     const a = await chain.append({ kind: 'event' });
     await chain.close();
-    appendFileSync(path, '{"seq":2,"ts":"2024-01-01T00:00:00.000Z","kind":"ev'); // crash mid-write
+    const fragment = '{"seq":2,"ts":"2024-01-01T00:00:00.000Z","kind":"ev';
+    appendFileSync(path, fragment); // crash mid-write
     expect(verifyChain(path)).toMatchObject({ ok: true, entries: 1, torn_lines: [2] });
+    const again = await CausalChain.open(path);
+    const b = await again.append({ kind: 'event', result: { after: true } });
+    await again.close();
+    const written = lines(path);
+    expect(written).toHaveLength(3);
+    expect(written[1]).toMatchObject({ seq: 2, prev_hash: a.hash, kind: 'event', result: { event: 'torn_tail', bytes: fragment.length, sha256: createHash('sha256').update(fragment).digest('hex') } });
+    expect(b).toMatchObject({ seq: 3, prev_hash: written[1].hash });
+    expect(verifyChain(path)).toMatchObject({ ok: true, entries: 3, torn_lines: [] });
+  });
+
+  it('adds only the missing newline when the last line is a complete entry', async () => {
+    const path = tmpChain();
+    const chain = await CausalChain.open(path);
+    const a = await chain.append({ kind: 'event' });
+    await chain.close();
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/\n$/, ''));
     const again = await CausalChain.open(path);
     const b = await again.append({ kind: 'event' });
     await again.close();
     expect(b).toMatchObject({ seq: 2, prev_hash: a.hash });
-    expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(4); // entry, fragment, entry, ''
-    expect(verifyChain(path)).toMatchObject({ ok: true, entries: 2, torn_lines: [2] });
+    expect(verifyChain(path)).toMatchObject({ ok: true, entries: 2 });
   });
 
   it('stores undefined as null and strips lone surrogates so the hash survives a re-read', async () => {

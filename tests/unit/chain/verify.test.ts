@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CausalChain } from '../../../host/chain/chain.js';
 import { hashEntry } from '../../../host/chain/entry.js';
 import { verifyChain } from '../../../host/chain/verify.js';
+import { rehashedFrom } from './rewrite.js';
 
 let path: string;
 let original: string[];
@@ -78,5 +79,36 @@ describe('verifyChain', () => {
       if (verifyChain(path).ok) missed.push(i);
     }
     expect(missed).toEqual([]);
+  });
+
+  it('treats an unparseable line in the middle as tampering, even one that looks like a torn write', () => {
+    write([...original.slice(0, 3), '{"seq":4,"ts":"2024-01-01T00:00:00.000Z","kind":"ca', ...original.slice(3)]);
+    expect(verifyChain(path)).toMatchObject({ ok: false, line: 4, bad_seq: 4, reason: expect.stringMatching(/not a chain entry/) });
+  });
+
+  it('treats an empty line in the middle as tampering', () => {
+    write([...original.slice(0, 2), '', ...original.slice(2)]);
+    expect(verifyChain(path)).toMatchObject({ ok: false, line: 3 });
+  });
+
+  it('accepts only an unterminated last line as torn', () => {
+    writeFileSync(path, `${original.join('\n')}\n{"seq":7,"kind":"ca`);
+    expect(verifyChain(path)).toMatchObject({ ok: true, entries: 6, torn_lines: [7] });
+    writeFileSync(path, `${original.join('\n')}\n{"seq":7,"kind":"ca\n`);
+    expect(verifyChain(path)).toMatchObject({ ok: false, line: 7 });
+  });
+
+  it('reports the head hash, and --expect-head fails on truncation or a consistent rewrite', () => {
+    const intact = verifyChain(path);
+    if (!intact.ok) throw new Error('expected intact');
+    expect(intact.last_hash).toBe(JSON.parse(original[5]).hash);
+    const anchor = JSON.parse(original[3]).hash;
+    expect(verifyChain(path, { expectHead: anchor })).toMatchObject({ ok: true, after_expected: 2 });
+    write(original.slice(0, 3)); // cut back past the anchor: the file alone looks fine
+    expect(verifyChain(path)).toMatchObject({ ok: true, entries: 3 });
+    expect(verifyChain(path, { expectHead: anchor })).toMatchObject({ ok: false, reason: expect.stringMatching(/truncated or rewritten/) });
+    write(rehashedFrom(original, 1)); // every hash recomputed after an edit of entry #2
+    expect(verifyChain(path)).toMatchObject({ ok: true, entries: 6 });
+    expect(verifyChain(path, { expectHead: anchor })).toMatchObject({ ok: false });
   });
 });
