@@ -9,6 +9,7 @@ import type { WebcapConfig } from './config/types.js';
 import { discover, writePlan, type Candidate, type WrittenPlan } from './discovery/index.js';
 import { buildGovernance, type Governance } from './governance.js';
 import { runPlanWith, type PlanOptions } from './plan-runner.js';
+import { shownCapabilityId } from './redact/capability-id.js';
 import type { CallContext, CallResult } from './policies/types.js';
 
 export interface HostOptions {
@@ -46,9 +47,11 @@ export function createHost(options: HostOptions = {}): Host {
       if (closed) throw new WebcapError('internal', 'this host is closed');
       const manifest = byId.get(id);
       if (!manifest) {
-        const near = manifests.filter((m) => m.id.split('.').pop() === id.split('.').pop()).map((m) => m.id);
-        const error = new WebcapError('unknown_capability', `no capability "${id}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``, { id });
-        await gov.recordUnknown(id, opts.planId, error);
+        // The id is caller input that may hold a secret (web.open?token=…): only its redacted, well-formed form goes anywhere.
+        const shown = gov.redactor.redactString(shownCapabilityId(id));
+        const near = manifests.filter((m) => m.id.split('.').pop() === shown.split('.').pop()).map((m) => m.id);
+        const error = new WebcapError('unknown_capability', `no capability "${shown}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``, { id: shown });
+        await gov.recordUnknown(shown, opts.planId, error);
         throw error;
       }
       if (params === null || typeof params !== 'object' || Array.isArray(params)) {
@@ -62,10 +65,14 @@ export function createHost(options: HostOptions = {}): Host {
       try {
         return await gov.run(call);
       } catch (err) {
-        throw toWebcapError(err);
+        // What the caller sees (and the CLI prints to stderr) is redacted like the chain: an error can quote a URL or typed text.
+        const e = toWebcapError(err);
+        e.message = gov.redactor.redactString(e.message);
+        if (e.details) (e as { details?: unknown }).details = gov.redactor.redact(e.details);
+        throw e;
       }
     },
-    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId) }, source, opts),
+    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), redact: (t) => gov.redactor.redactString(t) }, source, opts),
     capabilities: () => manifests,
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),

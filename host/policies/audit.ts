@@ -26,7 +26,7 @@ export function auditPolicy(chain: CausalChain, redactor: Redactor): Policy {
       plan_id: call.planId ?? null,
       session: call.session ?? returnedSession ?? null,
       capability: call.capability,
-      params: redactor.redactParams(call.manifest, call.params),
+      params: redactor.redactCallParams(call.manifest, call.params, { failed: !!failure, result }),
       // The decision that settled it: the refusal, else the last policy that spoke.
       decision: failure ? denied ?? null : decisions.at(-1) ?? null,
       decisions,

@@ -14,6 +14,7 @@ import { redactByName } from './credential-names.js';
 import { ENCODED_TOKEN, encodedForms, mayBeEncoded, percentDecode } from './encodings.js';
 import { BUILTIN_RULES, customRules, REDACTED, type Rule } from './patterns.js';
 import { summariseValue } from './summarise.js';
+import { hideTypedText, type CallOutcome } from './typed-text.js';
 
 export { REDACTED } from './patterns.js';
 export type RedactionConfig = WebcapConfig['redaction'];
@@ -97,6 +98,16 @@ export class Redactor {
       return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, names.has(k) && x != null ? REDACTED : hide(x, depth + 1)]));
     };
     return this.redact(hide(params, 0) as Record<string, unknown>);
+  }
+
+  /**
+   * Params as the chain records them for a call with this outcome: what the
+   * call typed hidden unless it went into a plain field (typed-text.ts), then
+   * as redactParams. Without an outcome (an entry written before the call
+   * runs) typed text is always hidden.
+   */
+  redactCallParams(manifest: Pick<Manifest, 'id' | 'sensitive_params'>, params: Record<string, unknown>, outcome?: CallOutcome): Record<string, unknown> {
+    return this.redactParams(manifest, hideTypedText(manifest.id, params, outcome));
   }
 
   /** Redacted, then cut to about maxChars of JSON (long arrays and strings shortened). */

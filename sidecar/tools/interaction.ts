@@ -6,6 +6,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
+import { landsInSecret, secretMark, typesText } from './secret-input.js';
 
 // One look at the element before acting (is this a sensitive submit or field?):
 // a single page.evaluate for plain CSS selectors, else through the locator,
@@ -39,7 +40,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
     }
     throw err;
   });
-  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag };
+  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag, ...secretMark(field.kind !== 'plain') };
 });
 
 /** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */
@@ -73,11 +74,13 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
+  let secret = false; // any character key landed in a password or payment field: the host hides this call's keys
   for (const key of keys) {
+    if (!secret && typesText(key)) secret = await landsInSecret(target ?? await focusedElement(page));
     if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);
   }
-  return { ok: true, url: page.url() };
+  return { ok: true, url: page.url(), ...secretMark(secret) };
 });
 
 /** Keys go to a named element only once it shows, as a person would wait to type. */

@@ -1,0 +1,22 @@
+// Marks a result whose typed text landed in a password or payment field
+// (`secret_input: true`), so the host records the keys or text of that call
+// as [REDACTED] (host/redact/typed-text.ts). Asked per character key, when it
+// lands: focus can move between keys (Tab, a page script) and a field can
+// turn into type=password on focus.
+import type { Locator } from 'playwright';
+import { describeField } from './field-kind.js';
+
+/** A key that types a character: "a", "7", " ", "Shift+A" (not Enter, Tab, Control+A). */
+export function typesText(key: string): boolean {
+  const m = /^Shift\+(.+)$/.exec(key);
+  return [...(m ? m[1] : key)].length === 1;
+}
+
+/** Whether the element a key goes to now is a secret field; no element (the page body) is not. */
+export async function landsInSecret(element: Locator | undefined): Promise<boolean> {
+  if (!element) return false;
+  const field = await describeField(element, 2_000).catch(() => ({ kind: 'password' as const })); // unknown: fail closed
+  return field.kind !== 'plain';
+}
+
+export const secretMark = (secret: boolean) => (secret ? { secret_input: true as const } : {});
