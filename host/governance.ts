@@ -28,6 +28,7 @@ import { compileValidators, validatePolicy } from './policies/validate.js';
 import { warmUpPolicy } from './policies/warm-up.js';
 import { PolitenessGate } from './budget/politeness.js';
 import { Redactor } from './redact/redactor.js';
+import { learnTypedSecret } from './redact/typed-text.js';
 import { redactingLogger } from './redact/logger.js';
 import { RobotsCache } from './robots/robots.js';
 import { hostProviders } from './providers/index.js';
@@ -97,6 +98,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
     try {
       const result = await sidecar.invoke(call.capability, call.params, timeout);
+      learnTypedSecret(result, (s) => redactor.addSecret(s));
       sessions.observe(call.capability, result);
       return result;
     } catch (err) {

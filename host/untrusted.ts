@@ -50,9 +50,19 @@ function isOwnString(key: string, value: string): boolean {
   if (/\s/.test(value)) return false;
   if (IDENTIFIER_KEYS.has(key) || key.endsWith('_at') || key.endsWith('_id')) return value.length <= 64;
   if (PATH_KEYS.has(key) || key.endsWith('_path')) return value.length <= 4096; // workspace files webcap named
-  // The address webcap loaded: an absolute http(s) URL, nothing a page could dress up as prose.
-  if (URL_KEYS.has(key)) return value.length <= 2048 && /^https?:\/\/[^\s<>"'`]+$/i.test(value);
+  // The address webcap loaded reads as an address: a page can choose it (redirect, pushState), so
+  // one that decodes to prose (spaces, `+`) or markup goes inside the block with the page's text.
+  if (URL_KEYS.has(key)) return value.length <= 2048 && /^https?:\/\/[^\s<>"'`]+$/i.test(value) && !/[\s<>"'`]/.test(decoded(value));
   return false;
+}
+
+function decoded(url: string): string {
+  const plus = url.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    return plus.replace(/%(?:2[027]|3[CE]|60|09|0A|0D)/gi, ' '); // malformed escapes elsewhere: still look for the telling ones
+  }
 }
 
 type Schema = Record<string, unknown> | undefined;

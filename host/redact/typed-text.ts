@@ -64,3 +64,15 @@ export function hideTypedText(capability: string, params: Params, outcome?: Call
       return params;
   }
 }
+
+/**
+ * The sidecar reports what a secret field holds after keys landed in it
+ * (`secret_value`): learnt as a secret (so a GET form's result URL, a later
+ * message or a snapshot hides it in any encoding) and removed from the result.
+ */
+export function learnTypedSecret(result: unknown, learn: (secret: string) => void): void {
+  if (!result || typeof result !== 'object') return;
+  const r = result as Record<string, unknown>;
+  if (typeof r.secret_value === 'string') learn(r.secret_value);
+  delete r.secret_value;
+}

@@ -6,7 +6,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
-import { landsInSecret, secretMark, typesText } from './secret-input.js';
+import { landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 
 // One look at the element before acting (is this a sensitive submit or field?):
 // a single page.evaluate for plain CSS selectors, else through the locator,
@@ -74,13 +74,17 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
-  let secret = false; // any character key landed in a password or payment field: the host hides this call's keys
+  // A character key that lands in a password or payment field makes the host hide this call's keys and learn the field's value.
+  let secret = false;
+  let value: string | undefined;
   for (const key of keys) {
-    if (!secret && typesText(key)) secret = await landsInSecret(target ?? await focusedElement(page));
+    const into = typesText(key) ? target ?? await focusedElement(page) : undefined;
+    const lands = await landsInSecret(into);
     if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);
+    if (lands) { secret = true; value = await secretValue(into) ?? value; }
   }
-  return { ok: true, url: page.url(), ...secretMark(secret) };
+  return { ok: true, url: page.url(), ...secretMark(secret, value) };
 });
 
 /** Keys go to a named element only once it shows, as a person would wait to type. */

@@ -19,4 +19,13 @@ export async function landsInSecret(element: Locator | undefined): Promise<boole
   return field.kind !== 'plain';
 }
 
-export const secretMark = (secret: boolean) => (secret ? { secret_input: true as const } : {});
+/** What the secret field holds now (after a key), so the host can hide it in every later URL and message. */
+export async function secretValue(element: Locator | undefined): Promise<string | undefined> {
+  return element?.inputValue({ timeout: 2_000 }).catch(() => undefined);
+}
+
+/**
+ * `secret_value` is for the host only: it learns the value as a secret and
+ * removes the field before anyone sees the result (host/redact/typed-text.ts).
+ */
+export const secretMark = (secret: boolean, value?: string) => (secret ? { secret_input: true as const, ...(value ? { secret_value: value } : {}) } : {});
