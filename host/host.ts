@@ -1,7 +1,7 @@
 // createHost(): the library entry. Every call, from a plan, the CLI or MCP,
 // goes through the one policy chain built in governance.ts and ends either in
 // a host-side capability or in the sidecar.
-import { WebcapError, toWebcapError } from '../manifests/errors.js';
+import { WebcapError } from '../manifests/errors.js';
 import { loadManifests, type Manifest } from '../manifests/load.js';
 import type { Asker } from './consent/asker.js';
 import { loadConfig, type ConfigInput } from './config/load.js';
@@ -10,6 +10,7 @@ import { discover, writePlan, type Candidate, type WrittenPlan } from './discove
 import { buildGovernance, type Governance } from './governance.js';
 import { runPlanWith, type PlanOptions } from './plan-runner.js';
 import { shownCapabilityId } from './redact/capability-id.js';
+import { redactedError } from './redact/errors.js';
 import type { CallContext, CallResult } from './policies/types.js';
 
 export interface HostOptions {
@@ -65,14 +66,11 @@ export function createHost(options: HostOptions = {}): Host {
       try {
         return await gov.run(call);
       } catch (err) {
-        // What the caller sees (and the CLI prints to stderr) is redacted like the chain: an error can quote a URL or typed text.
-        const e = toWebcapError(err);
-        e.message = gov.redactor.redactString(e.message);
-        if (e.details) (e as { details?: unknown }).details = gov.redactor.redact(e.details);
-        throw e;
+        throw redactedError(err, gov.redactor); // what the caller sees (and the CLI prints) is redacted like the chain
       }
     },
-    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), redact: (t) => gov.redactor.redactString(t) }, source, opts),
+    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), redact: (t) => gov.redactor.redactString(t) }, source, opts)
+      .catch((err: unknown) => { throw redactedError(err, gov.redactor); }),
     capabilities: () => manifests,
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),
