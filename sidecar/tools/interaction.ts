@@ -79,10 +79,10 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
   let value: string | undefined;
   for (const key of keys) {
     const into = typesText(key) ? target ?? await focusedElement(page) : undefined;
-    const lands = await landsInSecret(into);
     if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);
-    if (lands) { secret = true; value = await secretValue(into) ?? value; }
+    // Asked after the key landed: a field that turns into type=password on focus has turned by now.
+    if (into && await landsInSecret(into)) { secret = true; value = await secretValue(into) ?? value; }
   }
   return { ok: true, url: page.url(), ...secretMark(secret, value) };
 });

@@ -55,12 +55,14 @@ afterAll(async () => { await site?.close(); });
 describe('webcap run keeps secrets out of the chain, the log and stderr', () => {
   it('types passwords, submits a GET form, opens credential URLs: the plan works and nothing leaks', async () => {
     const keys = [...SECRETS.keyed].map((k) => `(call :web.keypress {:selector "#pin2" :keys ["${k}"]})`).join('\n  ');
+    const switched = `(call :web.keypress {:selector "#sw" :keys [${[...SECRETS.switched].map((k) => JSON.stringify(k)).join(' ')}]})`;
     const query = `token=${SECRETS.token}&session=${SECRETS.session}&pin=${SECRETS.pin}&pass=${encodeURIComponent(SECRETS.pass)}`;
     const r = await runPlan('login', `(do
   (call :web.open {:url "${site.url('site.test', '/login')}"})
   (call :web.fill {:selector "#user" :text "bob"})
   (call :web.fill {:selector "#pw" :text "${SECRETS.filled}"})
   ${keys}
+  ${switched}
   (call :web.click {:selector "#go" :wait_until "load"})
   (let [landed (call :web.url {})]
     (call :web.navigate {:url "${site.url('site.test', `/welcome?${query}`)}"})
@@ -72,6 +74,7 @@ describe('webcap run keeps secrets out of the chain, the log and stderr', () => 
     const sent = site.hits.find((h) => h.includes('/welcome?user=bob'))!;
     expect(sent).toContain(`q=${new URLSearchParams({ v: SECRETS.filled }).toString().slice(2)}`);
     expect(sent).toContain(`extra=${SECRETS.keyed}`);
+    expect(sent).toContain(`other=${SECRETS.switched}`);
     expect(site.hits.some((h) => h.includes(`token=${SECRETS.token}`))).toBe(true);
     // The step log shows selectors and named keys, never typed text.
     expect(r.stderr).toMatch(/✓ web\.keypress #pin2/);
@@ -103,7 +106,7 @@ describe('webcap run keeps secrets out of the chain, the log and stderr', () => 
     // The calls are recorded all the same, with what was typed hidden.
     const entries = chain.trim().split('\n').map((l) => JSON.parse(l) as { capability?: string; params?: Record<string, unknown> | null; error?: { code: string } | null });
     const keypresses = entries.filter((e) => e.capability === 'web.keypress');
-    expect(keypresses).toHaveLength(SECRETS.keyed.length);
+    expect(keypresses).toHaveLength(SECRETS.keyed.length + 1);
     for (const e of keypresses) expect(e.params!.keys).toEqual(['[REDACTED]']);
     expect(entries.find((e) => e.capability === 'web.fill' && e.params!.selector === '#user')!.params!.text).toBe('bob');
     expect(entries.find((e) => e.capability === 'web.fill' && e.params!.selector === '#late')!.params!.text).toBe('[REDACTED]');
