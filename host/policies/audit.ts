@@ -18,6 +18,8 @@ export function auditPolicy(chain: CausalChain, redactor: Redactor): Policy {
     } catch (err) {
       failure = toWebcapError(err);
     }
+    // The caller and the chain get the message without what the call typed (it may be a password).
+    if (failure) failure.message = redactor.redactCallMessage(call.manifest, call.params, failure.message);
     const decisions = call.decisions.map((d) => chainDecision(d, redactor));
     const denied = [...decisions].reverse().find((d) => d.decision === 'denied');
     const returnedSession = typeof result?.session === 'string' ? result.session : undefined;

@@ -14,7 +14,7 @@ import { redactByName } from './credential-names.js';
 import { ENCODED_TOKEN, encodedForms, mayBeEncoded, percentDecode } from './encodings.js';
 import { BUILTIN_RULES, customRules, REDACTED, type Rule } from './patterns.js';
 import { summariseValue } from './summarise.js';
-import { hideTypedText, type CallOutcome } from './typed-text.js';
+import { hideTypedText, typedStrings, type CallOutcome } from './typed-text.js';
 
 export { REDACTED } from './patterns.js';
 export type RedactionConfig = WebcapConfig['redaction'];
@@ -108,6 +108,16 @@ export class Redactor {
    */
   redactCallParams(manifest: Pick<Manifest, 'id' | 'sensitive_params'>, params: Record<string, unknown>, outcome?: CallOutcome): Record<string, unknown> {
     return this.redactParams(manifest, hideTypedText(manifest.id, params, outcome));
+  }
+
+  /** A failed call's error message without the text it typed (Playwright quotes an unknown key whole), then redacted. */
+  redactCallMessage(manifest: Pick<Manifest, 'id'>, params: Record<string, unknown>, message: string): string {
+    let out = message;
+    // Two characters at least: a single letter would garble the message and tells little.
+    for (const typed of typedStrings(manifest.id, params).filter((t) => t.length >= 2).sort((a, b) => b.length - a.length)) {
+      for (const form of [JSON.stringify(typed).slice(1, -1), typed]) out = out.split(form).join(REDACTED);
+    }
+    return this.redactString(out);
   }
 
   /** Redacted, then cut to about maxChars of JSON (long arrays and strings shortened). */

@@ -14,11 +14,31 @@ export interface CallOutcome { failed: boolean; result?: unknown }
 
 type Params = Record<string, unknown>;
 
-/** A key that types a character: "a", "7", " ", "Shift+A" (not Enter, Tab, Control+A, F5). */
+// Playwright's key names (keyboardLayout.ts) a user presses rather than types with.
+const KEY_NAME = /^(?:Backquote|Minus|Equal|Backslash|Backspace|Tab|Delete|Escape|Esc|Arrow(?:Down|Up|Left|Right)|End|Enter|Home|Insert|Page(?:Down|Up)|F(?:[1-9]|1\d|2[0-4])|Digit\d|Key[A-Z]|Numpad\w+|(?:Shift|Control|Alt|Meta)(?:Left|Right)?|ControlOrMeta|AltGraph|CapsLock|NumLock|ScrollLock|ContextMenu|Bracket(?:Left|Right)|Semicolon|Quote|Comma|Period|Slash|IntlBackslash|Space|Pause|PrintScreen|Clear|Help|Cancel|Power|Audio\w+|Media\w+|Browser\w+|Launch\w+|Select|Undo|Again|Copy|Cut|Paste|Find|Open|Props|Sleep|WakeUp|Eject)$/;
+const MODIFIER = /^(?:Shift|Control|Alt|Meta|ControlOrMeta|AltGraph)$/;
+
+/**
+ * A key that types text: a single character, Shift + a character, or any
+ * string that is not a key name ("hunter2" pressed as one key is text too).
+ * Enter, Tab, F5 and shortcuts such as Control+A are not.
+ */
 export function typesText(key: string): boolean {
-  if ([...key].length === 1) return true;
-  const m = /^Shift\+(.+)$/.exec(key);
-  return !!m && [...m[1]].length === 1;
+  if (KEY_NAME.test(key)) return false;
+  const parts = key.length > 1 && key.endsWith('+') ? [...key.slice(0, -2).split('+'), '+'] : key.split('+');
+  const last = parts.pop()!;
+  if (parts.length === 0 || !parts.every((p) => MODIFIER.test(p))) return true;
+  if (KEY_NAME.test(last)) return false;
+  // Modifier + one character: a shortcut (Control+A), unless Shift alone makes it a capital letter.
+  return [...last].length !== 1 || parts.every((p) => p === 'Shift');
+}
+
+/** The strings a call typed that an error message might quote (a fill's text, a key Playwright did not know). */
+export function typedStrings(capability: string, params: Params): string[] {
+  if (capability === 'web.fill' || capability === 'web.type') return typeof params.text === 'string' ? [params.text] : [];
+  if (capability === 'web.keypress' && Array.isArray(params.keys)) return params.keys.filter((k): k is string => typeof k === 'string' && typesText(k));
+  if (capability === 'web.fill_form' && params.fields && typeof params.fields === 'object') return Object.values(params.fields).filter((v): v is string => typeof v === 'string');
+  return [];
 }
 
 /** Each run of character keys becomes one [REDACTED] (its length is not told either). */

@@ -6,7 +6,7 @@
 import type { Locator } from 'playwright';
 import { describeField } from './field-kind.js';
 
-/** A key that types a character: "a", "7", " ", "Shift+A" (not Enter, Tab, Control+A). */
+/** A key that may type a character: a single one or Shift + one (the host's typed-text.ts judges the rest). */
 export function typesText(key: string): boolean {
   const m = /^Shift\+(.+)$/.exec(key);
   return [...(m ? m[1] : key)].length === 1;

@@ -21,6 +21,8 @@ describe('typed text in the chain (hideTypedText via redactCallParams)', () => {
     ['keys into a password field, one at a time', 'web.keypress', { keys: ['h'] }, { failed: false, result: { ok: true, secret_input: true } }, { keys: [R] }],
     ['keys into a password field, then Enter', 'web.keypress', { keys: ['p', 'w', '1', 'Enter'] }, { failed: false, result: { ok: true, secret_input: true } }, { keys: [R, 'Enter'] }],
     ['keys of a refused call', 'web.keypress', { keys: ['x', 'y', 'Tab', 'z'] }, { failed: true }, { keys: [R, 'Tab', R] }],
+    ['a password pressed as one key', 'web.keypress', { keys: ['hunter2', 'Enter'] }, { failed: false, result: { ok: true } }, { keys: ['hunter2', 'Enter'] }],
+    ['…and hidden once the call failed', 'web.keypress', { keys: ['hunter2', 'Enter'] }, { failed: true }, { keys: [R, 'Enter'] }],
     ['keys into a plain field are kept', 'web.keypress', { keys: ['h', 'i', 'Enter'] }, { failed: false, result: { ok: true } }, { keys: ['h', 'i', 'Enter'] }],
     ['fill_form that failed', 'web.fill_form', { fields: { user: 'bob', pass: 'x1', remember: true } }, { failed: true }, { fields: { user: R, pass: R, remember: true } }],
     ['fill_form keeps values it reported', 'web.fill_form', { fields: { user: 'bob', secret_q: 'x1' } }, { failed: false, result: { values: { user: { value: 'bob' }, secret_q: { value: R } } } }, { fields: { user: 'bob', secret_q: R } }],
@@ -30,9 +32,19 @@ describe('typed text in the chain (hideTypedText via redactCallParams)', () => {
   });
 
   it('knows character keys from named ones', () => {
-    for (const k of ['a', '7', ' ', 'Shift+A', 'é', '😀']) expect(typesText(k), k).toBe(true);
-    for (const k of ['Enter', 'Tab', 'Control+A', 'F5', 'ArrowLeft', 'Shift+Tab']) expect(typesText(k), k).toBe(false);
+    for (const k of ['a', '7', ' ', '+', 'Shift+A', 'é', '😀', 'hunter2', 'Hunter2', 'Control+hunter2']) expect(typesText(k), k).toBe(true);
+    for (const k of ['Enter', 'Tab', 'Control+A', 'F5', 'ArrowLeft', 'Shift+Tab', 'Control++', 'Meta+Shift+KeyZ', 'NumpadEnter']) expect(typesText(k), k).toBe(false);
     expect(hideKeys(['a', 'b', 'Enter', 'c'])).toEqual([R, 'Enter', R]);
+  });
+});
+
+describe('a failed call\'s error message', () => {
+  const r = new Redactor();
+  it('loses the text the call typed, as Playwright quotes it', () => {
+    const msg = r.redactCallMessage(manifest('web.keypress'), { keys: ['hunter2'] }, 'keyboard.press: Unknown key: "hunter2"');
+    expect(msg).toBe('keyboard.press: Unknown key: "[REDACTED]"');
+    expect(r.redactCallMessage(manifest('web.fill'), { selector: '#a', text: 'pa"ss 1' }, 'fill("pa\\"ss 1") failed')).toBe('fill("[REDACTED]") failed');
+    expect(r.redactCallMessage(manifest('web.open'), { url: 'http://a.test/' }, 'no route to http://a.test/')).toBe('no route to http://a.test/');
   });
 });
 
