@@ -13,6 +13,9 @@ const ANGLES = /[<\uFF1C\uFE64\u2039\u3008\u27E8]{3,}|[>\uFF1E\uFE65\u203A\u3009
 const GAP = '[^\\p{L}\\p{N}]{0,8}';
 const LABEL = new RegExp(LABEL_LETTERS.split('').join(GAP), 'giu');
 const HAS_ANGLES = new RegExp(ANGLES.source);
+const HAS_LABEL = new RegExp(LABEL.source, 'iu');
+// Printable ASCII: no compatibility forms or invisible characters, so the label regex alone decides (the fast path).
+const ASCII = /^[\x20-\x7E\t\n\r]*$/;
 const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]/gu;
 
 /** Lower-cased letters and digits of the compatibility-normalised text: what a reader would "see". */
@@ -26,15 +29,26 @@ function breakAngles(text: string): string {
 
 export function neutralise(text: string): string {
   let out = text;
-  if (skeleton(out).includes(LABEL_LETTERS)) {
+  // The label has 20 letters: a shorter string cannot spell it.
+  if (out.length >= LABEL_LETTERS.length && (ASCII.test(out) ? HAS_LABEL.test(out) : skeleton(out).includes(LABEL_LETTERS))) {
     // Normalised only when needed, so ordinary page text keeps its exact characters.
     out = out.normalize('NFKC').replace(INVISIBLE, '').replace(LABEL, 'untrusted page text');
   }
   return HAS_ANGLES.test(out) ? breakAngles(out) : out;
 }
 
-/** A deep copy with every string neutralised (keys too: a page names attributes and schema fields). */
+function looksMarkerish(text: string): boolean {
+  if (HAS_ANGLES.test(text)) return true;
+  return text.length >= LABEL_LETTERS.length && (ASCII.test(text) ? HAS_LABEL.test(text) : skeleton(text).includes(LABEL_LETTERS));
+}
+
+/**
+ * A copy with every string (keys too: a page names attributes and schema
+ * fields) neutralised. The whole value is tested once as JSON first: nearly
+ * every result holds nothing marker-like and comes back as it is, uncopied.
+ */
 export function neutraliseStrings<T>(value: T): T {
+  if (!looksMarkerish(JSON.stringify(value) ?? '')) return value;
   const walk = (v: unknown, depth: number): unknown => {
     if (typeof v === 'string') return neutralise(v);
     if (depth > 64 || v === null || typeof v !== 'object') return v;
