@@ -34,7 +34,7 @@ export function isCredentialName(raw: string): boolean {
 
 // A parameter starts after ^ ? & ; whitespace or punctuation; its value runs to the next & # ; whitespace or quote.
 const PARAM = /(?<=^|[?&;\s"'(,{<>[])([^\s=&?#;"'<>(){},/\\]{1,80})=/g;
-const VALUE_END = /[&\s#;"'<>]/;
+const VALUE_END = /[&\s#;"'<>,()[\]{}]/; // as a query value in prose ends: (token=abc) keeps its parenthesis
 
 /**
  * name=value pairs in a query string, a form body or prose. Scanned by hand
