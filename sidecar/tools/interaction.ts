@@ -6,7 +6,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
-import { landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
+import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 
 // One look at the element before acting (is this a sensitive submit or field?):
 // a single page.evaluate for plain CSS selectors, else through the locator,
@@ -40,7 +40,10 @@ export const fill = pageTool('web.fill', async (call, params) => {
     }
     throw err;
   });
-  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag, ...secretMark(field.kind !== 'plain') };
+  // A field that turned into a password field on focus is only one now: look again, so the host hides the text.
+  const turned = field.kind === 'plain' && field.tag === 'input' && await fieldTurnedSecret(page, target, css);
+  const secret = field.kind !== 'plain' || turned;
+  return { ok: true, value: secret ? '[REDACTED]' : value, field: field.type || field.tag, ...secretMark(secret, turned ? text : undefined) };
 });
 
 /** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */

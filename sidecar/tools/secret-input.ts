@@ -3,8 +3,8 @@
 // as [REDACTED] (host/redact/typed-text.ts). Asked per character key, when it
 // lands: focus can move between keys (Tab, a page script) and a field can
 // turn into type=password on focus.
-import type { Locator } from 'playwright';
-import { describeField } from './field-kind.js';
+import type { Locator, Page } from 'playwright';
+import { describeField, describeFieldByCss } from './field-kind.js';
 
 /** A key that may type a character: a single one or Shift + one (the host's typed-text.ts judges the rest). */
 export function typesText(key: string): boolean {
@@ -17,6 +17,12 @@ export async function landsInSecret(element: Locator | undefined): Promise<boole
   if (!element) return false;
   const field = await describeField(element, 2_000).catch(() => ({ kind: 'password' as const })); // unknown: fail closed
   return field.kind !== 'plain';
+}
+
+/** After a fill: is the field a password or payment field now (one page.evaluate for plain CSS)? */
+export async function fieldTurnedSecret(page: Page, target: Locator, css: string | undefined): Promise<boolean> {
+  const now = (css && await describeFieldByCss(page, css)) || await describeField(target, 2_000).catch(() => undefined);
+  return !!now && now.kind !== 'plain';
 }
 
 /** What the secret field holds now (after a key), so the host can hide it in every later URL and message. */

@@ -63,6 +63,7 @@ describe('webcap run keeps secrets out of the chain, the log and stderr', () => 
   (call :web.fill {:selector "#pw" :text "${SECRETS.filled}"})
   ${keys}
   ${switched}
+  (call :web.fill {:selector "#sw2" :text "${SECRETS.switchedFill}"})
   (call :web.click {:selector "#go" :wait_until "load"})
   (let [landed (call :web.url {})]
     (call :web.navigate {:url "${site.url('site.test', `/welcome?${query}`)}"})
@@ -75,6 +76,7 @@ describe('webcap run keeps secrets out of the chain, the log and stderr', () => 
     expect(sent).toContain(`q=${new URLSearchParams({ v: SECRETS.filled }).toString().slice(2)}`);
     expect(sent).toContain(`extra=${SECRETS.keyed}`);
     expect(sent).toContain(`other=${SECRETS.switched}`);
+    expect(sent).toContain(`other2=${SECRETS.switchedFill}`);
     expect(site.hits.some((h) => h.includes(`token=${SECRETS.token}`))).toBe(true);
     // The step log shows selectors and named keys, never typed text.
     expect(r.stderr).toMatch(/✓ web\.keypress #pin2/);
