@@ -74,7 +74,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onEvent(e) {
       if (e.kind === 'browser_disconnected') sessions.forgetAll();
       if (e.session && e.kind === 'session_idle_closed') sessions.closed(e.session);
-      void append({ kind: 'event', session: e.session ?? null, result: { event: e.kind, ...e.detail } }).catch(() => undefined);
+      void append({ kind: 'event', session: e.session ?? null, result: redactor.redact({ event: e.kind, ...e.detail }) }).catch(() => undefined);
     },
     async onSensitive(a) {
       if (a.secret) redactor.addSecret(a.secret);
