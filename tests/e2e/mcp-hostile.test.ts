@@ -117,6 +117,8 @@ describe('a hostile page cannot forge or close a marker block through any MCP to
     ['web_wait', () => ({ text: 'PWNED-link' }), ''],
     ['web_status', () => ({}), ''],
     ['web_download_page', () => ({}), 'PWNED-pushed'],
+    ['web_pdf', () => ({}), 'PWNED-title'],
+    ['web_scrape', () => ({ url: site.url('site.test', '/hostile') }), 'PWNED'],
     ['web_select', () => ({ selector: '#sel', label: 'nope' }), ''],
   ])('%s', async (tool, args, expected) => {
     const r = await call(tool, args());
