@@ -32,6 +32,7 @@ import { chainOptions } from './chain/options.js';
 import { PolitenessGate } from './budget/politeness.js';
 import { siteRates } from './budget/site-rates.js';
 import { Redactor } from './redact/redactor.js';
+import { learnTypedSecret } from './redact/typed-text.js';
 import { redactingLogger } from './redact/logger.js';
 import { RobotsCache } from './robots/robots.js';
 import { chooseBackend } from './providers/choose-backend.js';
@@ -93,7 +94,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onEvent(e) {
       if (e.kind === 'browser_disconnected') sessions.forgetAll();
       if (e.session && e.kind === 'session_idle_closed') sessions.closed(e.session);
-      void append({ kind: 'event', ...viaFor(e.session), session: e.session ?? null, result: { event: e.kind, ...e.detail } }, after).catch(() => undefined);
+      void append({ kind: 'event', ...viaFor(e.session), session: e.session ?? null, result: redactor.redact({ event: e.kind, ...e.detail }) }, after).catch(() => undefined);
     },
     async onSensitive(a) {
       if (a.secret) redactor.addSecret(a.secret);
@@ -120,6 +121,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
     try {
       const result = await browser.invoke(call.capability, call.params, timeout);
+      learnTypedSecret(result, (s) => redactor.addSecret(s));
       sessions.observe(call.capability, result);
       return result;
     } catch (err) {

@@ -1,7 +1,7 @@
 // createHost(): the library entry. Every call, from a plan, the CLI or MCP,
 // goes through the one policy chain built in governance.ts and ends either in
 // a host-side capability or in the sidecar.
-import { WebcapError, toWebcapError } from '../manifests/errors.js';
+import { WebcapError } from '../manifests/errors.js';
 import { loadManifests, type Manifest } from '../manifests/load.js';
 import type { Asker } from './consent/asker.js';
 import { loadConfig, type ConfigInput } from './config/load.js';
@@ -10,6 +10,8 @@ import { discover, writePlan, type Candidate, type WrittenPlan } from './discove
 import { buildGovernance, type Governance } from './governance.js';
 import { runPlanWith, type PlanOptions } from './plan-runner.js';
 import type { SessionOwner } from './policies/session-scope.js';
+import { shownCapabilityId } from './redact/capability-id.js';
+import { redactedError } from './redact/errors.js';
 import type { CallContext, CallResult } from './policies/types.js';
 
 export interface HostOptions {
@@ -55,9 +57,11 @@ export function createHost(options: HostOptions = {}): Host {
       if (closed) throw new WebcapError('internal', 'this host is closed');
       const manifest = byId.get(id);
       if (!manifest) {
-        const near = manifests.filter((m) => m.id.split('.').pop() === id.split('.').pop()).map((m) => m.id);
-        const error = new WebcapError('unknown_capability', `no capability "${id}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``, { id });
-        await gov.recordUnknown(id, opts.planId, error);
+        // The id is caller input that may hold a secret (web.open?token=…): only its redacted, well-formed form goes anywhere.
+        const shown = gov.redactor.redactString(shownCapabilityId(id));
+        const near = manifests.filter((m) => m.id.split('.').pop() === shown.split('.').pop()).map((m) => m.id);
+        const error = new WebcapError('unknown_capability', `no capability "${shown}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``, { id: shown });
+        await gov.recordUnknown(shown, opts.planId, error);
         throw error;
       }
       if (params === null || typeof params !== 'object' || Array.isArray(params)) {
@@ -73,10 +77,11 @@ export function createHost(options: HostOptions = {}): Host {
       try {
         return await gov.run(call);
       } catch (err) {
-        throw toWebcapError(err);
+        throw redactedError(err, gov.redactor); // what the caller sees (and the CLI prints) is redacted like the chain
       }
     },
-    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), limits: config.plans }, source, opts),
+    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), limits: config.plans, redact: (t) => gov.redactor.redactString(t) }, source, opts)
+      .catch((err: unknown) => { throw redactedError(err, gov.redactor); }),
     capabilities: () => manifests,
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),

@@ -1,14 +1,16 @@
-// A capability's result as an MCP tool result: structuredContent (valid against
-// the manifest's output_schema, page strings wrapped one by one), a text
-// block for the model (webcap's fields as JSON, page content in one wrapped
-// block), and screenshots as image content. Failures are isError results
-// carrying the WebcapError code, so an agent can branch on it.
+// A capability's result as an MCP tool result: a text block for the model
+// (webcap's fields as JSON, then all page content in ONE wrapped block),
+// structuredContent for programs (valid against the manifest's output_schema,
+// every string neutralised so no marker can be forged in it), and screenshots
+// as image content. Failures are isError results carrying the WebcapError
+// code, so an agent can branch on it; their message and details are
+// neutralised too (a sidecar error can quote page text, e.g. option labels).
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toWebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
-import { newBoundaryId, pageContentText, readsPageContent, wrapPageStrings } from '../untrusted.js';
+import { neutraliseStrings, newBoundaryId, pageContentText, readsPageContent } from '../untrusted.js';
 
 /** Images beyond this stay on disk (the path is in the result); a client's message limit is the concern. */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
@@ -24,10 +26,9 @@ export async function toolResult(m: Manifest, raw: unknown, opts: ResultOptions)
   if (image && typeof result.base64 === 'string') delete result.base64;
   let text = JSON.stringify(result);
   if (opts.wrapUntrusted && readsPageContent(m)) {
-    // Same id in both: a model reading either sees one set of markers for this call.
     const wrap = { id: newBoundaryId(), source: originOf(result.url), schema: m.output_schema };
     text = pageContentText(result, wrap);
-    result = wrapPageStrings(result, wrap);
+    result = neutraliseStrings(result);
   }
   const content: CallToolResult['content'] = [{ type: 'text', text }];
   if (image) content.push(image);
@@ -36,9 +37,10 @@ export async function toolResult(m: Manifest, raw: unknown, opts: ResultOptions)
 
 export function errorResult(err: unknown): CallToolResult {
   const e = toWebcapError(err);
+  const error = neutraliseStrings({ code: e.code, message: e.message, details: e.details });
   return {
     isError: true,
-    content: [{ type: 'text', text: JSON.stringify({ error: { code: e.code, message: e.message, details: e.details } }) }],
+    content: [{ type: 'text', text: JSON.stringify({ error }) }],
   };
 }
 

@@ -22,6 +22,8 @@ export function auditPolicy(chain: CausalChain, redactor: Redactor): Policy {
     } catch (err) {
       failure = toWebcapError(err);
     }
+    // The caller and the chain get the message without what the call typed (it may be a password).
+    if (failure) failure.message = redactor.redactCallMessage(call.manifest, call.params, failure.message);
     const decisions = call.decisions.map((d) => chainDecision(d, redactor));
     const denied = [...decisions].reverse().find((d) => d.decision === 'denied');
     const returnedSession = typeof result?.session === 'string' ? result.session : undefined;
@@ -30,7 +32,7 @@ export function auditPolicy(chain: CausalChain, redactor: Redactor): Policy {
       plan_id: call.planId ?? null,
       session: call.session ?? returnedSession ?? null,
       capability: call.capability,
-      params: redactor.redactParams(call.manifest, call.params),
+      params: redactor.redactCallParams(call.manifest, call.params, { failed: !!failure, result }),
       // The decision that settled it: the refusal, else the last policy that spoke.
       decision: failure ? denied ?? null : decisions.at(-1) ?? null,
       decisions,

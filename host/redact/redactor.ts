@@ -4,10 +4,17 @@
 //  2. by value — secrets learnt at run time (addSecret: a typed password);
 //  3. by shape — builtin patterns (emails, Luhn-valid cards, API tokens) and
 //     config `redaction.patterns`.
+// Names inside text (credential-named query/form parameters, URL userinfo)
+// always apply. Every layer also sees percent- and form-encoded text decoded
+// (a GET form's result URL, a `next=` parameter holding a URL), and a known
+// secret is looked for in each of its encodings (encodings.ts).
 import type { Manifest } from '../../manifests/load.js';
 import type { WebcapConfig } from '../config/types.js';
+import { redactByName } from './credential-names.js';
+import { ENCODED_TOKEN, encodedForms, mayBeEncoded, percentDecode } from './encodings.js';
 import { BUILTIN_RULES, customRules, REDACTED, type Rule } from './patterns.js';
 import { summariseValue } from './summarise.js';
+import { hideTypedText, typedStrings, type CallOutcome } from './typed-text.js';
 
 export { REDACTED } from './patterns.js';
 export type RedactionConfig = WebcapConfig['redaction'];
@@ -19,7 +26,8 @@ const MAX_DEPTH = 64;
 
 // Normalised (lower case, no - _ or spaces) key names whose values are secret.
 const SECRET_KEY = /password|passwd|passphrase|secret|token|apikey|authorization|credential|privatekey/;
-const SECRET_KEYS = new Set(['pwd', 'cookie', 'cookies', 'setcookie', 'auth', 'sessionid', 'otp', 'cvv', 'cvc']);
+// Not `session` or `code`: webcap's own results use those names for session names and error codes.
+const SECRET_KEYS = new Set(['pwd', 'pass', 'passcode', 'pin', 'sid', 'cookie', 'cookies', 'setcookie', 'auth', 'sessionid', 'otp', 'cvv', 'cvc']);
 const COOKIE_KEYS = new Set(['cookie', 'cookies', 'setcookie']);
 const COOKIE_FIELDS = ['domain', 'path', 'expires', 'httpOnly', 'secure', 'sameSite', 'url'];
 
@@ -36,16 +44,44 @@ export class Redactor {
   /** Remembers a run-time secret: from now on every string containing it is redacted. */
   addSecret(value: string): void {
     if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
-    const forms = new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
-    for (const form of forms) if (!this.secrets.includes(form)) this.secrets.push(form);
+    for (const form of encodedForms(value)) if (!this.secrets.includes(form)) this.secrets.push(form);
     this.secrets.sort((a, b) => b.length - a.length);
   }
 
   redactString(text: string): string {
+    const out = this.redactPlain(text);
+    return mayBeEncoded(out) ? out.replace(ENCODED_TOKEN, (token) => this.redactEncoded(token)) : out;
+  }
+
+  private redactPlain(text: string): string {
     let out = text;
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    out = redactByName(out);
     for (const rule of this.rules) out = out.replace(rule.re, rule.replace as (m: string, ...a: unknown[]) => string);
     return out;
+  }
+
+  /**
+   * An encoded token is decoded (nested encodings too: a URL inside a `next=`
+   * parameter, a double-encoded value) and redacted again, read as a URL (`+`
+   * kept) and as a form value (`+` is a space). If either reading finds
+   * something, the decoded, redacted reading replaces the token.
+   */
+  private redactEncoded(token: string): string {
+    let plain = token;
+    for (let i = 0; i < 3; i++) {
+      const next = percentDecode(plain);
+      if (next === plain) break;
+      plain = next;
+    }
+    let out = this.redactPlain(plain);
+    let found = out !== plain;
+    if (out.includes('+')) {
+      const asForm = out.replace(/\+/g, ' ');
+      const redacted = this.redactPlain(asForm);
+      if (redacted !== asForm) { out = redacted; found = true; }
+    }
+    return found ? out : token;
   }
 
   /** Deep copy of any JSON-like value with every secret replaced. Never mutates the input. */
@@ -62,6 +98,26 @@ export class Redactor {
       return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, names.has(k) && x != null ? REDACTED : hide(x, depth + 1)]));
     };
     return this.redact(hide(params, 0) as Record<string, unknown>);
+  }
+
+  /**
+   * Params as the chain records them for a call with this outcome: what the
+   * call typed hidden unless it went into a plain field (typed-text.ts), then
+   * as redactParams. Without an outcome (an entry written before the call
+   * runs) typed text is always hidden.
+   */
+  redactCallParams(manifest: Pick<Manifest, 'id' | 'sensitive_params'>, params: Record<string, unknown>, outcome?: CallOutcome): Record<string, unknown> {
+    return this.redactParams(manifest, hideTypedText(manifest.id, params, outcome));
+  }
+
+  /** A failed call's error message without the text it typed (Playwright quotes an unknown key whole), then redacted. */
+  redactCallMessage(manifest: Pick<Manifest, 'id'>, params: Record<string, unknown>, message: string): string {
+    let out = message;
+    // Two characters at least: a single letter would garble the message and tells little.
+    for (const typed of typedStrings(manifest.id, params).filter((t) => t.length >= 2).sort((a, b) => b.length - a.length)) {
+      for (const form of [JSON.stringify(typed).slice(1, -1), typed]) out = out.split(form).join(REDACTED);
+    }
+    return this.redactString(out);
   }
 
   /** Redacted, then cut to about maxChars of JSON (long arrays and strings shortened). */

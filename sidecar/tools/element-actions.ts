@@ -38,7 +38,8 @@ export const select = pageTool('web.select', async (call, params) => {
   const key = values ? 'value' : 'label';
   const missing = wanted.filter((w) => !options.options.some((o) => o[key] === w));
   if (missing.length) {
-    const shown = options.options.slice(0, 30).map((o) => `${o.label} (${o.value})`).join(', ');
+    // Page text, quoted and cut, so it reads as a value (the host neutralises markers in every error).
+    const shown = options.options.slice(0, 30).map((o) => `${JSON.stringify(o.label.slice(0, 80))} (${JSON.stringify(o.value.slice(0, 80))})`).join(', ');
     throw new WebcapError('invalid_params', `web.select: no option with ${key} ${missing.map((m) => JSON.stringify(m)).join(', ')} in ${label}; options: ${shown}`, { field: key, missing });
   }
   if (wanted.length > 1 && !options.multiple) {

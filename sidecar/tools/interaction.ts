@@ -6,6 +6,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
+import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 
 // One look at the element before acting (is this a sensitive submit or field?):
 // a single page.evaluate for plain CSS selectors, else through the locator,
@@ -39,7 +40,10 @@ export const fill = pageTool('web.fill', async (call, params) => {
     }
     throw err;
   });
-  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag };
+  // A field that turned into a password field on focus is only one now: look again, so the host hides the text.
+  const turned = field.kind === 'plain' && field.tag === 'input' && await fieldTurnedSecret(page, target, css);
+  const secret = field.kind !== 'plain' || turned;
+  return { ok: true, value: secret ? '[REDACTED]' : value, field: field.type || field.tag, ...secretMark(secret, turned ? text : undefined) };
 });
 
 /** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */
@@ -73,11 +77,17 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
+  // A character key that lands in a password or payment field makes the host hide this call's keys and learn the field's value.
+  let secret = false;
+  let value: string | undefined;
   for (const key of keys) {
+    const into = typesText(key) ? target ?? await focusedElement(page) : undefined;
     if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);
+    // Asked after the key landed: a field that turns into type=password on focus has turned by now.
+    if (into && await landsInSecret(into)) { secret = true; value = await secretValue(into) ?? value; }
   }
-  return { ok: true, url: page.url() };
+  return { ok: true, url: page.url(), ...secretMark(secret, value) };
 });
 
 /** Keys go to a named element only once it shows, as a person would wait to type. */

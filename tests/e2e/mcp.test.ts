@@ -96,8 +96,8 @@ function errorOf(r: CallToolResult): { code: string; message: string } {
   return JSON.parse(textOf(r) || '{}').error;
 }
 
-const INLINE = /^<<<untrusted-page-content ([0-9a-f]{12})>>>([\s\S]*)<<<end-untrusted-page-content \1>>>$/;
-const page = (value: unknown) => INLINE.exec(value as string)?.[2];
+/** structuredContent carries page strings as they are (neutralised, not wrapped): the text block holds the one marked copy. */
+const page = (value: unknown) => value as string;
 
 function textOf(r: CallToolResult): string {
   const first = r.content[0];
@@ -147,11 +147,15 @@ describe('webcap mcp (one tool per manifest, elicitation client)', () => {
     expect(byName.get('ccos_user_ask')!.annotations).toMatchObject({ openWorldHint: false });
   });
 
-  it('opens a fixture page; the page title comes back wrapped as untrusted', async () => {
-    const r = ok(await call(c.client, 'web_open', { url: at('/') }));
-    expect(r).toMatchObject({ url: at('/'), status: 200 });
+  it('opens a fixture page; the page title comes back inside the one untrusted block', async () => {
+    const opened = await call(c.client, 'web_open', { url: at('/') });
+    const r = ok(opened);
+    expect(r).toMatchObject({ url: at('/'), status: 200, title: 'Panel' });
     expect(typeof r.session).toBe('string');
-    expect(page(r.title)).toBe('Panel');
+    const [own, ...rest] = textOf(opened).split('\n');
+    expect(JSON.parse(own)).toEqual({ session: r.session, url: at('/'), status: 200 });
+    const blocks = blocksOf(rest.join('\n'));
+    expect(blocks.map((b) => b.text)).toEqual(['title: Panel']);
   });
 
   it('snapshots the page and clicks the button by its ref', async () => {
@@ -244,24 +248,25 @@ describe('webcap mcp (one tool per manifest, elicitation client)', () => {
   it('wraps a prompt injection with per-call markers, and the allowlist still refuses the host it names', async () => {
     ok(await call(c.client, 'web_open', { url: at('/inject') }));
     const first = await call(c.client, 'web_extract', { selector: '#note' });
-    // structuredContent (what some clients hand the model): each page string between inline markers.
-    const m = INLINE.exec((ok(first).items as Array<{ text: string }>)[0].text)!;
-    expect(m[2]).toBe(INJECTION);
-    // The text content (what other clients hand the model): one block per page field, same id, one explanatory line.
+    // structuredContent (for programs): the page string as is; it cannot carry a marker (neutralised).
+    expect((ok(first).items as Array<{ text: string }>)[0].text).toBe(INJECTION);
+    // The text content (what clients hand the model): webcap's fields as JSON, then ONE block, one explanatory line.
     const shown = textOf(first);
     const blocks = blocksOf(shown);
-    expect(blocks.map((b) => b.id)).toEqual([m[1]]);
-    expect(blocks[0].line).toMatch(/^Untrusted text from a web page .*never as instructions\.$/);
-    expect(JSON.parse(blocks[0].text)).toEqual([{ text: INJECTION }]);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].line).toMatch(/^Text from a web page.*never as instructions\.$/);
+    expect(blocks[0].text).toBe(`items: ${JSON.stringify([{ text: INJECTION }])}`);
     expect(shown.replace(blocks[0].whole, '')).not.toContain('ignore previous');
 
-    const second = (ok(await call(c.client, 'web_extract', { selector: '#note' })).items as Array<{ text: string }>)[0].text;
-    expect(INLINE.exec(second)![1]).not.toBe(m[1]);
+    const second = blocksOf(textOf(await call(c.client, 'web_extract', { selector: '#note' })));
+    expect(second[0].id).not.toBe(blocks[0].id); // a fresh id per call
 
     const snap = await call(c.client, 'web_snapshot', {});
-    expect(INLINE.exec(ok(snap).snapshot as string)![2]).toContain(INJECTION);
-    const snapBlock = blocksOf(textOf(snap)).find((b) => b.text.includes(INJECTION))!;
-    expect(snapBlock.line).toContain('(http://site.test:'); // results that carry the page URL name its origin
+    expect(ok(snap).snapshot as string).toContain(INJECTION);
+    const snapBlocks = blocksOf(textOf(snap));
+    expect(snapBlocks).toHaveLength(1);
+    expect(snapBlocks[0].text).toContain(INJECTION);
+    expect(snapBlocks[0].line).toContain('(http://site.test:'); // results that carry the page URL name its origin
 
     const hitsBefore = site.hits.length;
     const evil = errorOf(await call(c.client, 'web_open', { url: `http://evil.test:${site.port}/` }));

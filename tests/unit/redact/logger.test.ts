@@ -26,6 +26,19 @@ describe('redactingLogger', () => {
     expect(lines[4]).toMatchObject({ password: '[REDACTED]', user: '[REDACTED]' });
   });
 
+  it('writes no secret in a URL, form or JSON encoding, nor a credential parameter or userinfo', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'webcap-log-')), 'enc.log');
+    const redactor = new Redactor({ builtin: [], patterns: [] });
+    const log = redactingLogger({ level: 'debug', file }, redactor);
+    redactor.addSecret('Hunter 2@xyz');
+    log.info({ url: 'http://a.test/welcome?user=bob&q=Hunter+2%40xyz' }, 'landed');
+    log.info(`GET /login?pin=98761&sid=abc123 and http://admin:Us3rInfoPw@intranet/ then ${encodeURIComponent('Hunter 2@xyz')}`);
+    log.debug({ sidecar: 'next=http%3A%2F%2Fa.test%2F%3Ftoken%3DTokS3cretVal' }, 'sidecar stderr');
+    const text = readFileSync(file, 'utf8');
+    for (const leaked of ['Hunter', '98761', 'abc123', 'Us3rInfoPw', 'TokS3cretVal']) expect(text).not.toContain(leaked);
+    expect(text.trim().split('\n')).toHaveLength(3);
+  });
+
   it('accepts a plain path', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'webcap-log-')), 'a.log');
     const log = redactingLogger(file, new Redactor());
