@@ -79,8 +79,8 @@ describe('an idle MCP session', () => {
     const session = (opened.structuredContent as { session: string }).session;
     expect(mcp.sessions()).toEqual([id]);
     await until(() => mcp.sessions().length === 0, 5000);
-    await until(() => readEntries(join(dir, 'chain.jsonl')).some((e) => e.capability === 'web.close' && e.session === session));
-    const close = readEntries(join(dir, 'chain.jsonl')).find((e) => e.capability === 'web.close' && e.session === session);
+    await until(() => readEntries(join(dir, 'chain.jsonl')).some((e) => e.kind === 'call' && e.capability === 'web.close' && e.session === session));
+    const close = readEntries(join(dir, 'chain.jsonl')).find((e) => e.kind === 'call' && e.capability === 'web.close' && e.session === session);
     expect(close?.via).toEqual({ mcp_session: id });
     await expect(c.client.callTool({ name: 'web_url', arguments: {} })).rejects.toThrow(/404|session/i);
     await c.client.close();

@@ -123,7 +123,7 @@ describe('webcap mcp --http', () => {
     const opened = ok(await call(c, 'web_open', { url: at('/a') }));
     expect(untrusted(opened.title)).toBe('Page A');
     expect(errorOf(await call(c, 'web_navigate', { url: 'http://elsewhere.test/' })).code).toBe('not_allowlisted');
-    const mine = readEntries(chainPath).filter((e) => e.via?.mcp_session === c.transport.sessionId);
+    const mine = readEntries(chainPath).filter((e) => e.kind === 'call' && e.via?.mcp_session === c.transport.sessionId);
     expect(mine.map((e) => [e.capability, e.error?.code ?? null])).toEqual([['web.open', null], ['web.navigate', 'not_allowlisted']]);
     await bye(c);
   });
@@ -151,7 +151,7 @@ describe('webcap mcp --http', () => {
     // Ending B's MCP session closes B's browser session (recorded), and A's page is untouched.
     const bSession = b.transport.sessionId;
     await bye(b);
-    const closed = await eventually(() => readEntries(chainPath).find((e) => e.capability === 'web.close' && e.session === sb));
+    const closed = await eventually(() => readEntries(chainPath).find((e) => e.kind === 'call' && e.capability === 'web.close' && e.session === sb));
     expect(closed?.via?.mcp_session).toBe(bSession);
     expect(closed?.error).toBeNull();
     expect(mcp.sessions()).not.toContain(bSession);

@@ -106,12 +106,12 @@ describe('webcap run keeps secrets out of the chain, the log and stderr', () => 
     expect(leaks(log), 'log').toEqual([]);
     expect(leaks(stderr), 'stderr').toEqual([]);
     // The calls are recorded all the same, with what was typed hidden.
-    const entries = chain.trim().split('\n').map((l) => JSON.parse(l) as { capability?: string; params?: Record<string, unknown> | null; error?: { code: string } | null });
-    const keypresses = entries.filter((e) => e.capability === 'web.keypress');
+    const entries = chain.trim().split('\n').map((l) => JSON.parse(l) as { kind?: string; capability?: string; params?: Record<string, unknown> | null; error?: { code: string } | null });
+    const keypresses = entries.filter((e) => e.kind === 'call' && e.capability === 'web.keypress');
     expect(keypresses).toHaveLength(SECRETS.keyed.length + 1);
     for (const e of keypresses) expect(e.params!.keys).toEqual(['[REDACTED]']);
-    expect(entries.find((e) => e.capability === 'web.fill' && e.params!.selector === '#user')!.params!.text).toBe('bob');
-    expect(entries.find((e) => e.capability === 'web.fill' && e.params!.selector === '#late')!.params!.text).toBe('[REDACTED]');
+    expect(entries.find((e) => e.kind === 'call' && e.capability === 'web.fill' && e.params!.selector === '#user')!.params!.text).toBe('bob');
+    expect(entries.find((e) => e.kind === 'call' && e.capability === 'web.fill' && e.params!.selector === '#late')!.params!.text).toBe('[REDACTED]');
     expect(entries.some((e) => e.error?.code === 'unknown_capability' && /malformed/.test(e.capability ?? ''))).toBe(true);
   });
 });
