@@ -78,7 +78,8 @@ function renderActionable(node: Node, depth: number, out: Out[]): void {
   const { line } = node;
   const role = ACTIONABLE.has(line.role) ? line.role : 'clickable';
   const placeholder = node.children.find((c) => c.line.role === '/placeholder')?.line.value ?? null;
-  const name = line.name || placeholder || textOf(node);
+  const inlineText = VALUED.has(role) ? null : line.value;
+  const name = line.name || placeholder || inlineText || textOf(node);
   const states = line.attrs.filter((a) => KEPT_STATES.test(a) && a !== 'active').map((a) => ` [${a}]`).join('');
   const value = VALUED.has(role) && line.value ? `: ${shorten(line.value, TEXT_CHARS)}` : '';
   out.push({ depth, text: `- ${role}${name ? ` ${quote(shorten(name, NAME_CHARS))}` : ''}${states} [ref=${line.ref}]${value}`, isText: false });

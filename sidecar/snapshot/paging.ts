@@ -40,6 +40,6 @@ function splitAtLines(text: string, room: number): string[] {
 }
 
 function noticeFor(shownLines: number, totalLines: number, totalChars: number, page: number, pages: number): string {
-  const next = page < pages ? `the next part: {"page":${page + 1}}` : 'this is the last part';
-  return `[truncated: showing ${shownLines} of ${totalLines} lines (part ${page} of ${pages}); the full text is ${totalChars} chars. For ${next}; or narrow with a selector, or raise max_chars.]`;
+  const next = page < pages ? `the next part is {"page":${page + 1}}` : 'this is the last part';
+  return `[truncated: showing ${shownLines} of ${totalLines} lines; the full text is ${totalChars} chars. Part ${page} of ${pages}: ${next}; or narrow with a selector, or raise max_chars.]`;
 }
