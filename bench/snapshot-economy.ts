@@ -44,7 +44,8 @@ export function corpusPages(): Array<{ name: string; html: string }> {
   return pages;
 }
 
-export async function snapshotEconomy(host: Host, pages = corpusPages()): Promise<EconomyRow[]> {
+/** `hostname` must resolve to 127.0.0.1 in the host's config and be allowlisted. */
+export async function snapshotEconomy(host: Host, pages = corpusPages(), hostname = 'corpus.test'): Promise<EconomyRow[]> {
   const routes: Record<string, Handler> = Object.fromEntries(pages.map((p, i) => [`/p${i}`, ((_q, res) => send(res, p.html)) as Handler]));
   const site = await serve(routes);
   const browser = await chromium.launch({ executablePath: (await findChromium())!.path, args: [...launchArgs({}), ...DEAD_PROXY] });
@@ -54,7 +55,7 @@ export async function snapshotEconomy(host: Host, pages = corpusPages()): Promis
     for (const [i, p] of pages.entries()) {
       const local = site.url('127.0.0.1', `/p${i}`);
       await page.goto(local, { waitUntil: 'load' }).catch(() => undefined);
-      await host.call('web.navigate', { url: site.url('corpus.test', `/p${i}`) });
+      await host.call('web.navigate', { url: site.url(hostname, `/p${i}`) });
       const sizes: Record<string, number> = {};
       for (const mode of VIEWS) sizes[mode] = ((await host.call('web.snapshot', { mode, max_chars: 1_000_000 })).snapshot as string).length;
       const ai = await page.ariaSnapshot({ mode: 'ai' });
