@@ -12,8 +12,10 @@ import { shopRoutes } from '../tests/fixtures/shop-site.js';
 import { bareSidecar } from './bare-sidecar.js';
 import { governanceRows } from './governance.js';
 import { scrapeBench } from './scrape.js';
+import { agentLoopBench, loopTable } from './agent-loop.js';
 import { snapshotBench } from './snapshot.js';
 import { storeRows } from './store.js';
+import { economyTable, snapshotEconomy } from './snapshot-economy.js';
 import { median, sideBySide, table, timed, type Row } from './stats.js';
 
 const N = Number(process.env.BENCH_N ?? 100);
@@ -90,10 +92,15 @@ const snapshots = await snapshotBench(host, page, Math.max(10, N / 5));
 rows.push(...snapshots.rows);
 const scraping = await scrapeBench(Math.max(5, N / 10));
 rows.push(...scraping.rows);
+await host.call('web.open', { url: url('/') });
+const economy = economyTable(await snapshotEconomy(host, undefined, 'shop.test'));
 
 await host.close();
 await browser.close();
 await site.close();
 process.stdout.write(`webcap bench, N=${N} per action (medians; both sides interleaved in this run)\n\n${table(rows)}\n`);
 process.stdout.write(`\nweb.snapshot size against the page's HTML (rendered DOM)\n\n${snapshots.report}\n`);
+process.stdout.write(`\nSnapshot economy on saved real-world pages (bench/corpus; node dist/bench/snapshot-economy-run.js alone)\n\n${economy}\n`);
+const loop = await agentLoopBench(Math.max(10, Math.min(30, N / 3)));
+process.stdout.write(`\nThe agent loop over each tool's agent interface (node dist/bench/agent-loop.js alone)\n\n${loopTable(loop.rows, loop.cold)}\n`);
 process.stdout.write(`\nweb.scrape: Readability + text + Markdown on linkedom vs on jsdom (same pages, same run)\n\n${scraping.report}\n`);

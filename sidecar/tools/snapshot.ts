@@ -1,29 +1,36 @@
-// web.snapshot: the page's accessibility tree in Playwright's "ai" format —
+// web.snapshot: the page's accessibility tree from Playwright's "ai" format —
 // roles, names, states, and a [ref=eN] on every element one can act on,
 // iframes included (f1e3 …). Refs stay the same for the same element across
-// snapshots; click/fill/… take them as `ref`.
+// snapshots; click/fill/… take them as `ref`. The default view is compact
+// (sidecar/snapshot/compact.ts); "full" is Playwright's tree as it is.
 import type { Page } from 'playwright';
 import { documentMark, marksOf } from '../refs/page-marks.js';
 import { diffAgainst, remember, type DiffView } from '../snapshot/history.js';
 import { interactiveOnly } from '../snapshot/interactive.js';
 import { redactFieldValues, secretFieldValues } from '../snapshot/secrets.js';
-import { fitToBudget } from '../text-budget.js';
+import { COMPACT_LEGEND, compactView } from '../snapshot/compact.js';
+import { partOf } from '../snapshot/paging.js';
 import { pageTool, waitForSelector } from '../tool.js';
 
 export const DEFAULT_SNAPSHOT_CHARS = 8000;
-const HINT = 'Narrow it with mode "interactive" or a selector, or raise max_chars.';
+type Mode = 'compact' | 'interactive' | 'full';
+const VIEWS: Record<Mode, (tree: string) => string> = {
+  compact: (tree) => `${COMPACT_LEGEND}\n${compactView(tree)}`,
+  interactive: interactiveOnly,
+  full: (tree) => tree,
+};
 
 export const snapshot = pageTool('web.snapshot', async (call, params) => {
   const { page, timeout } = call;
-  const mode = params.mode === 'interactive' ? 'interactive' : 'full';
+  const mode: Mode = params.mode === 'interactive' || params.mode === 'full' ? params.mode : 'compact';
   const scope = typeof params.selector === 'string' ? call.selector(params.selector) : undefined;
   const tree = redactFieldValues(await ariaTree(page, scope, timeout), await secretFieldValues(page));
-  const text = mode === 'interactive' ? interactiveOnly(tree) : tree;
+  const text = VIEWS[mode](tree);
   const mark = await documentMark(page);
   marksOf(page).snapshot = mark;
   const previous = remember(page, `${mode} ${scope ?? ''}`, text, mark);
   const view: DiffView = params.diff === true ? diffAgainst(previous, text, mark) : { text, diff: null };
-  const fitted = fitToBudget(view.text, (params.max_chars as number | undefined) ?? DEFAULT_SNAPSHOT_CHARS, HINT);
+  const fitted = partOf(view.text, (params.max_chars as number | undefined) ?? DEFAULT_SNAPSHOT_CHARS, (params.page as number | undefined) ?? 1);
   return {
     url: page.url(),
     title: await page.title(),
@@ -32,6 +39,7 @@ export const snapshot = pageTool('web.snapshot', async (call, params) => {
     refs: text.match(/\[ref=/g)?.length ?? 0,
     truncated: fitted.truncated,
     total_chars: fitted.total_chars,
+    ...(fitted.pages > 1 ? { page: fitted.page, pages: fitted.pages } : {}),
     ...(params.diff === true ? { diff: view.diff } : {}),
     ...(view.note ? { note: view.note } : {}),
   };

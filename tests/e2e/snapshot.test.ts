@@ -38,9 +38,27 @@ async function snap(session: string, params: Record<string, unknown> = {}) {
 }
 
 describe('web.snapshot', () => {
-  it('full mode: the role tree with a ref on every element one can act on, iframe content included', async () => {
+  it('compact by default: a line and a ref per actionable element, headings and sections, text cut to a first line, no URLs', async () => {
     const s = await openApp();
     const r = await snap(s);
+    const full = await snap(s, { mode: 'full' });
+    expect(r).toMatchObject({ title: 'Newsletter', mode: 'compact', truncated: false });
+    expect(r.snapshot).toContain('- h1 "Newsletter"');
+    expect(r.snapshot).not.toContain('/url:');
+    expect(r.snapshot).not.toContain('paragraph');
+    for (const key of ['link "Home"', 'link "Next page"', 'textbox "Email"', 'button "Subscribe"', 'button "Vanish"', 'button "Inner action"', 'link "Inner link"']) {
+      expect(refOf(r.snapshot, key)).toBe(refOf(full.snapshot, key));
+    }
+    expect(r.snapshot.length).toBeLessThan(full.snapshot.length);
+    // Acting on a compact ref works like any other.
+    await host.call('web.fill', { session: s, ref: refOf(r.snapshot, 'textbox "Email"'), text: 'compact@x.test' });
+    await host.call('web.click', { session: s, ref: refOf(r.snapshot, 'button "Subscribe"') });
+    expect((await host.call('web.extract', { session: s, selector: '#done' })).items).toEqual([{ text: 'Subscribed: compact@x.test' }]);
+  });
+
+  it('full mode: the role tree with a ref on every element one can act on, iframe content included', async () => {
+    const s = await openApp();
+    const r = await snap(s, { mode: 'full' });
     expect(r).toMatchObject({ title: 'Newsletter', mode: 'full', truncated: false });
     expect(r.snapshot).toContain('heading "Newsletter" [level=1]');
     expect(r.snapshot).toContain('paragraph');
@@ -54,7 +72,7 @@ describe('web.snapshot', () => {
 
   it('interactive mode keeps only what one can act on, iframes included, and is smaller', async () => {
     const s = await openApp();
-    const full = await snap(s);
+    const full = await snap(s, { mode: 'full' });
     const only = await snap(s, { mode: 'interactive' });
     expect(only.snapshot).not.toContain('heading');
     expect(only.snapshot).not.toContain('paragraph');
@@ -133,17 +151,36 @@ describe('web.snapshot', () => {
     expect(moved.snapshot).toContain('button "Somewhere else"');
   });
 
+  it('a view past max_chars comes in parts that name the next one, and together they hold every ref', async () => {
+    const { session: s } = await host.call('web.open', { url: at('/long') });
+    const whole = await snap(s as string, { max_chars: 1_000_000 });
+    const first = await snap(s as string, { max_chars: 1000 });
+    expect(first).toMatchObject({ truncated: true, page: 1 });
+    const pages = first.pages as number;
+    expect(pages).toBeGreaterThan(2);
+    const refs = new Set<string>();
+    for (let page = 1; page <= pages; page++) {
+      const part = await snap(s as string, { max_chars: 1000, page });
+      expect(part.snapshot.length).toBeLessThanOrEqual(1000);
+      expect(part.snapshot.split('\n').at(-1)).toContain(page < pages ? `{"page":${page + 1}}` : 'the last part');
+      for (const m of part.snapshot.matchAll(/\[ref=([^\]]+)\]/g)) refs.add(m[1]);
+    }
+    const all = new Set([...whole.snapshot.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
+    expect(all.size).toBeGreaterThanOrEqual(400);
+    expect(refs).toEqual(all);
+  });
+
   it('keeps to a small default budget and says where it cut; max_chars moves the cut', async () => {
     const { session: s } = await host.call('web.open', { url: at('/long') });
-    const r = await snap(s as string);
+    const r = await snap(s as string, { mode: 'full' });
     expect(r.truncated).toBe(true);
     expect(r.snapshot.length).toBeLessThanOrEqual(8000);
     expect(r.total_chars as number).toBeGreaterThan(8000);
     expect(r.snapshot.split('\n').at(-1)).toMatch(/^\[truncated: showing \d+ of \d+ lines; the full text is \d+ chars\. .*max_chars.*\]$/);
-    const small = await snap(s as string, { max_chars: 1000 });
+    const small = await snap(s as string, { mode: 'full', max_chars: 1000 });
     expect(small.snapshot.length).toBeLessThanOrEqual(1000);
     expect(small.snapshot).toContain('[truncated:');
-    const whole = await snap(s as string, { max_chars: 1_000_000 });
+    const whole = await snap(s as string, { mode: 'full', max_chars: 1_000_000 });
     expect(whole.truncated).toBe(false);
     expect(whole.snapshot).toContain('link "Post number 400 in the archive"');
     expect(whole.snapshot).not.toContain('[truncated:');

@@ -1,0 +1,106 @@
+// The compact snapshot view and its paging, on Playwright "ai" lines.
+import { describe, expect, it } from 'vitest';
+import { parseAriaLines } from '../../../sidecar/snapshot/aria-lines.js';
+import { compactView } from '../../../sidecar/snapshot/compact.js';
+import { partOf } from '../../../sidecar/snapshot/paging.js';
+
+const tree = [
+  '- generic [active] [ref=e1]:',
+  '  - banner [ref=e2]:',
+  '    - link "Home" [ref=e3] [cursor=pointer]:',
+  '      - /url: /',
+  '      - img "logo" [ref=e4]',
+  '    - navigation "Sections" [ref=e5]:',
+  '      - list [ref=e6]:',
+  '        - listitem [ref=e7]:',
+  '          - link "World" [ref=e8] [cursor=pointer]:',
+  '            - /url: /world',
+  '  - main [ref=e9]:',
+  '    - heading "Top stories" [level=2] [ref=e10]',
+  '    - article [ref=e11]:',
+  '      - link [ref=e12] [cursor=pointer]:',
+  '        - /url: /a',
+  '        - img "photo" [ref=e13]',
+  '        - heading "Bridge opens after ten years" [level=3] [ref=e14]',
+  '      - paragraph [ref=e15]: The new bridge across the harbour opened on Monday after a decade of delays and disputes over cost.',
+  '      - paragraph [ref=e16]: Second paragraph.',
+  '      - paragraph [ref=e17]: Third paragraph.',
+  '      - button "Save" [ref=e18]: save',
+  '    - heading [level=2] [ref=e19]:',
+  '      - text: Section',
+  '      - link "#" [ref=e20] [cursor=pointer]:',
+  '        - /url: "#s"',
+  '    - generic [ref=e21] [cursor=pointer]: Load more',
+  "    - 'textbox \"Search: news\" [ref=e22]': harbour",
+  '    - checkbox "Remember me" [checked] [ref=e23]',
+  '    - region [ref=e24]:',
+  '      - generic [ref=e25]',
+].join('\n');
+
+describe('compactView', () => {
+  const view = compactView(tree);
+  const lines = view.split('\n');
+
+  it('keeps one line and the ref of every actionable element, wrappers gone, URLs and images gone', () => {
+    expect(lines).toEqual([
+      '- banner:',
+      '  - link "Home" [ref=e3]',
+      '  - navigation "Sections":',
+      '    - link "World" [ref=e8]',
+      '- main:',
+      '  - h2 "Top stories"',
+      '  - link "Bridge opens after ten years" [ref=e12]',
+      '  - text: The new bridge across the harbour opened on Monday after a… (+2 more)',
+      '  - button "Save" [ref=e18]',
+      '  - h2 "Section"',
+      '    - link "#" [ref=e20]',
+      '  - clickable "Load more" [ref=e21]',
+      '  - textbox "Search: news" [ref=e22]: harbour',
+      '  - checkbox "Remember me" [checked] [ref=e23]',
+    ]);
+  });
+
+  it('every ref of an actionable line of the full tree is in the compact view', () => {
+    const actionable = parseAriaLines(tree).filter((l) => l.ref && (l.attrs.includes('cursor=pointer') || ['link', 'button', 'textbox', 'checkbox'].includes(l.role)));
+    for (const l of actionable) expect(view).toContain(`[ref=${l.ref}]`);
+  });
+});
+
+describe('parseAriaLines', () => {
+  it.each([
+    ['- button "Go" [ref=e6]', { role: 'button', name: 'Go', ref: 'e6', value: null, opens: false }],
+    ['- paragraph [ref=e5]: some: text', { role: 'paragraph', name: null, ref: 'e5', value: 'some: text' }],
+    ['- link "a \\"b\\"" [ref=e2] [cursor=pointer]:', { role: 'link', name: 'a "b"', ref: 'e2', opens: true, attrs: ['cursor=pointer'] }],
+    ["- 'heading \"It''s: here\" [level=1] [ref=e3]'", { role: 'heading', name: "It's: here", ref: 'e3', attrs: ['level=1'] }],
+    ['- /url: "#top"', { role: '/url', value: '#top' }],
+    ['- text: plain words', { role: 'text', value: 'plain words' }],
+  ])('%s', (line, want) => {
+    expect(parseAriaLines(line)[0]).toMatchObject(want);
+  });
+});
+
+describe('partOf', () => {
+  const text = Array.from({ length: 300 }, (_, i) => `- link "Item ${i}" [ref=e${i}]`).join('\n');
+
+  it('returns the whole text when it fits', () => {
+    expect(partOf('short', 500)).toEqual({ text: 'short', page: 1, pages: 1, truncated: false, total_chars: 5 });
+  });
+
+  it('splits at lines into parts within the budget; each names the next; together they hold every line', () => {
+    const first = partOf(text, 1000);
+    const seen: string[] = [];
+    for (let page = 1; page <= first.pages; page++) {
+      const part = partOf(text, 1000, page);
+      expect(part.text.length).toBeLessThanOrEqual(1000);
+      const notice = part.text.split('\n').at(-1)!;
+      expect(notice).toMatch(page < first.pages ? new RegExp(`\\{"page":${page + 1}\\}`) : /the last part/);
+      seen.push(...part.text.split('\n').slice(0, -1));
+    }
+    expect(seen).toEqual(text.split('\n'));
+  });
+
+  it('a page past the end gives the last part', () => {
+    const last = partOf(text, 1000, 10_000);
+    expect(last.page).toBe(last.pages);
+  });
+});
