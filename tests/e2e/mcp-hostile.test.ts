@@ -101,7 +101,8 @@ function checkAnswer(r: CallToolResult, tool: string): string {
 describe('a hostile page cannot forge or close a marker block through any MCP tool', () => {
   it.each([
     ['web_open', () => ({ url: site.url('site.test', '/hostile') }), 'PWNED-title'],
-    ['web_snapshot', () => ({}), 'PWNED-heading'],
+    ['web_snapshot', () => ({}), 'PWNED-link'],
+    ['web_snapshot', () => ({ mode: 'full' }), 'PWNED-heading'],
     ['web_extract', () => ({ selector: 'body', schema: { href: 'a#evil[href]', title: 'a#evil[title]', note: 'a#evil[data-note]' } }), 'PWNED-attr'],
     ['web_query_elements', () => ({ query: 'link' }), 'PWNED'],
     ['web_find_by_text', () => ({ text: 'PWNED-link' }), 'PWNED'],
