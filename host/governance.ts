@@ -29,6 +29,7 @@ import { warmUpPolicy } from './policies/warm-up.js';
 import { PolitenessGate } from './budget/politeness.js';
 import { Redactor } from './redact/redactor.js';
 import { redactingLogger } from './redact/logger.js';
+import { robotsForNavigation } from './robots/navigation.js';
 import { RobotsCache } from './robots/robots.js';
 import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
@@ -79,6 +80,9 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (a.secret) redactor.addSecret(a.secret);
       return gate.confirmSensitive(a);
     },
+    // Checks at the effect (sidecar/effect-gate.ts): a request an action caused, a navigation the page made.
+    onEffectConsent: (q) => gate.confirmRequest(q),
+    onRobotsCheck: (q) => robotsForNavigation(robots, config, q.url),
   }, log);
 
   const flushBlocked = async (planId: string | undefined) => {

@@ -46,7 +46,7 @@ export interface WebcapConfig {
   budgets: { per_capability: Record<string, number>; per_domain: Record<string, number>; jitter_ms: number };
   robots: { cache_ttl_s: number; fetch_timeout_ms: number };
   network: { resolve: Record<string, string>; allow_private: string[] };
-  consent: { non_interactive: 'deny' | 'approve'; require: string[]; waive: string[]; approval_ttl_s: number };
+  consent: { non_interactive: 'deny' | 'approve'; require: string[]; waive: string[]; approval_ttl_s: number; gate_requests: boolean };
   chain: { path: string };
   workspace: { path: string };
   logging: { level: string; file: string };
