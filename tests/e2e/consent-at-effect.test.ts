@@ -75,23 +75,24 @@ describe('deny mode ([consent] non_interactive = "deny", no --yes)', () => {
   });
 });
 
-describe('approve mode and a user who says yes', () => {
-  it('lets every path through once approved ([consent] non_interactive = "approve")', async () => {
-    const host = testHost(config({ non_interactive: 'approve' }));
-    try {
-      for (const [name, act] of paths) {
-        const before = posted(sinkOf(name)).length;
-        await open(host, pageOf(name));
-        // The action may trip over its own page leaving (web.fill reads the value back): what matters is what was sent.
-        await act(host).catch((e: { code?: string }) => expect(e.code).not.toBe('consent_denied'));
-        await expect.poll(() => posted(sinkOf(name)).length, { timeout: 3000 }).toBe(before + 1);
-        await host.call('web.close', {});
-      }
-    } finally {
-      await host.close();
-    }
-  });
+describe('approve mode ([consent] non_interactive = "approve")', () => {
+  let host: Host;
+  beforeAll(() => { host = testHost(config({ non_interactive: 'approve' })); });
+  afterAll(async () => { await host?.close(); });
 
+  for (const [name, act] of paths) {
+    it(`lets ${name} through`, async () => {
+      const before = posted(sinkOf(name)).length;
+      await open(host, pageOf(name));
+      // The action may trip over its own page leaving (web.fill reads the value back): what matters is what was sent.
+      await act(host).catch((e: { code?: string }) => expect(e.code).not.toBe('consent_denied'));
+      await expect.poll(() => posted(sinkOf(name)).length, { timeout: 3000 }).toBe(before + 1);
+      await host.call('web.close', {});
+    });
+  }
+});
+
+describe('a user who says yes', () => {
   it('asks the user about a request the call did not show (a <label for> of a submit button) and sends it on yes', async () => {
     const questions: Array<{ reason: string; question: string }> = [];
     const host = testHost(config({ non_interactive: 'deny' }), { ask: async (q) => { questions.push({ reason: q.reason, question: q.question }); return true; } });
