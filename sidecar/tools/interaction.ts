@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
+import { TypingGuard, typedText } from '../typing-guard.js';
 import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
 
 // One look at the element before acting (is this a sensitive submit or field?):
@@ -28,8 +29,13 @@ export const fill = pageTool('web.fill', async (call, params) => {
   const css = typeof params.selector === 'string' ? label : undefined;
   const field = (css && await describeFieldByCss(page, css)) || await notFoundAsSelector(describeField(target, timeout), label, timeout);
   const text = params.text as string;
+  const guard = new TypingGuard(call, 'web.fill', text);
   if (field.kind === 'password' || field.kind === 'payment') {
     await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
+  } else if (field.tag === 'input' || field.tag === 'textarea') {
+    // A field may turn into type=password when it gets focus: look again once it has it, before any text lands.
+    await target.focus({ timeout });
+    await guard.check();
   }
   await ctx.polite(session);
   const value = await setValue(target, field.tag, field.type, text, timeout, css ? { page, css } : undefined).catch((err: Error) => {
@@ -39,7 +45,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
     }
     throw err;
   });
-  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag };
+  return { ok: true, value: field.kind === 'password' || guard.saw('password') ? '[REDACTED]' : value, field: field.type || field.tag };
 });
 
 /** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */
@@ -73,7 +79,11 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
+  // Each key asks, at the moment it lands, whether the focused field is a password or payment field (typing-guard.ts).
+  const guard = new TypingGuard(call, 'web.keypress', typedText(keys));
   for (const key of keys) {
+    if (target) await target.focus({ timeout });
+    await guard.beforeKey(key);
     if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);
   }
