@@ -116,7 +116,8 @@ connection.onRequest(InvokeRequest, async ({ capability, params }) => {
     }
     // A refused effect explains the action's outcome better than whatever the page did next (an aborted navigation, a timeout).
     const refused = await ctx.effects.end(window);
-    if (refused) throw refused;
+    // web.close did what was asked (the session is gone) even if an unload beacon was refused on the way out.
+    if (refused && capability !== 'web.close') throw refused;
     if (error !== undefined) throw error;
     return result!;
   } catch (err) {

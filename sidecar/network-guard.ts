@@ -246,7 +246,8 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
       return route.abort('blockedbyclient').catch(() => undefined);
     }
     // fallback(), not continue(): other handlers registered before the guard still run.
-    if (!opts.proxy || !opts.effects || !isStateChanging(req.method())) return route.fallback().catch(() => undefined);
+    // Over https the proxy sees only a tunnel (and the header would reach the site): plain http only.
+    if (!opts.proxy || !opts.effects || !isStateChanging(req.method()) || !req.url().startsWith('http:')) return route.fallback().catch(() => undefined);
     // Tell the proxy this one was let through, so it does not ask twice.
     const headers = { ...(await req.allHeaders().catch(() => req.headers())), [EFFECT_PASS_HEADER]: opts.proxy.pass(req.url()) };
     return route.fallback({ headers }).catch(() => undefined);
