@@ -14,7 +14,7 @@
 // navigation, whoever started it, is checked against the host's robots cache.
 import { WebcapError } from '../manifests/errors.js';
 import type { EffectConsent, NavigationCheck } from '../manifests/wire.js';
-import { INPUT_CAPABILITIES, INPUT_GRACE_MS, isStateChanging, originOf, SETTLE_MS } from './effect-rules.js';
+import { FLUSH_CAP_MS, INPUT_CAPABILITIES, INPUT_GRACE_MS, isStateChanging, originOf, SETTLE_MS } from './effect-rules.js';
 
 export interface RequestFacts {
   method: string;
@@ -59,9 +59,16 @@ export class EffectGate {
     return w;
   }
 
-  /** The action returned: wait for what its handlers set off, then say whether a request of it was refused. */
-  async end(w: ActionWindow): Promise<WebcapError | undefined> {
-    if (this.active && INPUT_CAPABILITIES.has(w.capability)) await sleep(INPUT_GRACE_MS);
+  /**
+   * The action returned: wait for what its handlers set off, then say whether
+   * a request of it was refused. `flush` is a round trip through the page (its
+   * handlers and zero-delay timers have run when it answers).
+   */
+  async end(w: ActionWindow, flush?: () => Promise<unknown>): Promise<WebcapError | undefined> {
+    if (this.active && INPUT_CAPABILITIES.has(w.capability)) {
+      if (flush) await Promise.race([flush().catch(() => undefined), sleep(FLUSH_CAP_MS)]);
+      await sleep(INPUT_GRACE_MS);
+    }
     while (w.pending.size) await Promise.allSettled([...w.pending]);
     w.endedAt = this.now();
     this.prune();

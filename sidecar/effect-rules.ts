@@ -22,8 +22,16 @@ export const INPUT_CAPABILITIES = new Set([
 /** Capabilities that make their own context, so their requests carry a session name the action does not know yet. */
 export const NEW_CONTEXT_CAPABILITIES = new Set(['web.open', 'web.scrape']);
 
-/** How long a finished input action waits for requests its handlers started (a beacon arrives ~1 ms after the click returns). */
-export const INPUT_GRACE_MS = 50;
+/**
+ * How long a finished input action waits, after a round trip that lets the
+ * page's handlers and zero-delay timers run, for the requests they started to
+ * reach the route (a beacon arrives ~1 ms after the click returns). A request
+ * later than this is still held and decided; only its refusal is reported in
+ * the next call's network_blocked entry instead of failing this call.
+ */
+export const INPUT_GRACE_MS = 15;
+/** The page round trip is bounded: a busy or navigating page must not hold the call. */
+export const FLUSH_CAP_MS = 100;
 
 /** Requests started up to this long after an action ended still count as caused by it (asked, not refused outright). */
 export const SETTLE_MS = 1000;

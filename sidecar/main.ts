@@ -115,7 +115,8 @@ connection.onRequest(InvokeRequest, async ({ capability, params }) => {
       error = err;
     }
     // A refused effect explains the action's outcome better than whatever the page did next (an aborted navigation, a timeout).
-    const refused = await ctx.effects.end(window);
+    const page = ctx.sessions.list().find((s) => s.name === (session ?? ctx!.sessions.current))?.page;
+    const refused = await ctx.effects.end(window, page && (() => page.evaluate('new Promise((r) => setTimeout(r, 0))')));
     // web.close did what was asked (the session is gone) even if an unload beacon was refused on the way out.
     if (refused && capability !== 'web.close') throw refused;
     if (error !== undefined) throw error;
