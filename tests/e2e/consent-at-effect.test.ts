@@ -108,6 +108,29 @@ describe('a user who says yes', () => {
     }
   });
 
+  it('asks again when a 307 re-sends an approved POST to another host, and a "no" stops it there', async () => {
+    const asked: string[] = [];
+    const cfg = config({ non_interactive: 'deny' });
+    cfg.network.resolve = { 'shop.test': '127.0.0.1', 'other.test': '127.0.0.1' };
+    // Yes for shop.test, no for anywhere else.
+    const host = testHost(cfg, { ask: async (q) => { asked.push(`${q.origin} ${q.selector}`); return !String(q.origin).includes('other.test'); } });
+    try {
+      await open(host, 'hop307');
+      // The hop comes after the first POST's answer, often after the click has answered: then its refusal
+      // is reported in the chain rather than as the click's error. Either way it must not arrive.
+      await host.call('web.click', { selector: '#go' }).catch((e: { code?: string }) => expect(e.code).toBe('consent_denied'));
+      await expect.poll(() => asked.length, { timeout: 3000 }).toBe(2);
+      await sleep(300);
+      expect(arrivals.filter((a) => a.path === '/hop307')).toHaveLength(1);   // the approved one arrived…
+      expect(posted('hop307')).toEqual([]);                                     // …the re-sent one did not
+      expect(asked).toEqual([`http://shop.test:${site.port} POST /hop307`, `http://other.test:${site.port} POST /sink/hop307`]);
+    } finally {
+      await host.close();
+    }
+    const denied = readEntries(cfg.chain.path).filter((e) => e.kind === 'consent' && e.decision?.decision === 'denied');
+    expect(JSON.stringify(denied)).toContain('other.test');
+  });
+
   it('with --yes (yes: true) the same requests go through', async () => {
     const host = testHost(config({ non_interactive: 'deny' }), { yes: true });
     try {
