@@ -118,7 +118,11 @@ connection.onRequest(InvokeRequest, async ({ capability, params }) => {
     const page = ctx.sessions.list().find((s) => s.name === (session ?? ctx!.sessions.current))?.page;
     const refused = await ctx.effects.end(window, page && (() => page.evaluate('new Promise((r) => setTimeout(r, 0))')));
     // web.close did what was asked (the session is gone) even if an unload beacon was refused on the way out.
-    if (refused && capability !== 'web.close') throw refused;
+    if (refused && capability !== 'web.close') {
+      // A web.open that fails leaves no session behind (as when its page fails to load).
+      if (capability === 'web.open' && typeof result?.session === 'string') await ctx.sessions.close(result.session).catch(() => undefined);
+      throw refused;
+    }
     if (error !== undefined) throw error;
     return result!;
   } catch (err) {

@@ -55,6 +55,8 @@ describe('robots.txt on navigations the host never saw', () => {
     const e = await failure(host.call('web.open', { url: site.url('shop.test', '/meta') }));
     expect(e.code).toBe('robots_disallowed');
     expect(privateHits()).toEqual([]);
+    // …and leaves no session behind.
+    expect((await failure(host.call('web.url', {}))).code).toBe('session_not_found');
   });
 
   it('refuses a meta refresh the page does later on its own, and records it', async () => {
