@@ -6,27 +6,33 @@
 import type { Page } from 'playwright';
 import { typesIntoField } from './effect-rules.js';
 import type { PageCall } from './tool.js';
-import { describeField, type FieldInfo } from './tools/field-kind.js';
+import { fieldInPage, type FieldInfo } from './tools/field-kind.js';
 
 /**
  * The kind of the element keys go to now. Focus inside an iframe or a shadow
- * root shows outside it as the frame or the host, so every frame is asked and
- * every :focus match is described (a host and its inner field both match);
- * the most sensitive kind wins. A check that fails counts as a password field.
+ * root shows outside it as the frame or the host, so frames are asked in turn
+ * until one has a focused element that is not a frame, and every :focus match
+ * there is described (a host and its inner field both match); the most
+ * sensitive kind wins. `:focus` is matched by Playwright's own engine, which
+ * page scripts cannot redefine; the kind is read with the pristine DOM
+ * functions (field-kind.ts). A check that fails counts as a password field.
  */
 export async function focusedFieldKind(page: Page): Promise<FieldInfo['kind'] | undefined> {
-  let found: FieldInfo['kind'] | undefined;
   for (const frame of page.frames()) {
-    const focused = frame.locator(':focus:not(iframe):not(frame)');
-    const n = await focused.count().catch(() => 0);
-    for (let i = 0; i < n; i++) {
-      const { kind } = await describeField(focused.nth(i), 1000).catch(() => ({ kind: 'password' as const }));
-      if (kind === 'password') return kind;
-      if (kind === 'payment' || !found) found = kind;
-    }
+    const found = await frame.locator(':focus:not(iframe):not(frame)').evaluateAll(DESCRIBE_ALL).catch(() => 'password');
+    const kinds = String(found).split(' ').filter(Boolean);
+    if (kinds.length === 0) continue;
+    return kinds.includes('password') ? 'password' : kinds.includes('payment') ? 'payment' : 'plain';
   }
-  return found;
+  return undefined;
 }
+
+// One round trip per frame: fieldInPage (a closure-free function) inlined as
+// source; a Function, since Playwright sends a function by its text. It runs
+// in the page's world, so it builds a string with an index loop: Array
+// methods and index setters are the page's to redefine.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const DESCRIBE_ALL = new Function('els', `const field = ${fieldInPage.toString()}; let out = ''; for (let i = 0; i < els.length; i++) out += field(els[i]).kind + ' '; return out;`) as (els: Element[]) => string;
 
 /** One per action: asks once per sensitive kind, then lets the rest of the keys of that action through. */
 export class TypingGuard {

@@ -19,6 +19,11 @@ beforeAll(async () => {
     '/key': (_req, res) => send(res, 'ok', 200, 'text/plain'),
     '/pw': (_req, res) => send(res, html(`<h1>Pw</h1><input id="pw" type="password" aria-label="pw" ${logger('pw')}>`)),
     '/switch': (_req, res) => send(res, html(`<h1>Switch</h1><input id="f" aria-label="f" onfocus="this.type='password'" ${logger('switch')}>`)),
+    // A page that lies about focus and about arrays to its own scripts.
+    '/hostile': (_req, res) => send(res, html(`<h1>Hostile</h1><script>
+      Object.defineProperty(Document.prototype, 'activeElement', { get() { return document.body; } });
+      Array.prototype.map = function () { return ['plain']; };
+    </script><input id="pw" type="password" aria-label="pw" ${logger('hostile')}>`)),
     '/tab': (_req, res) => send(res, html(`<h1>Tab</h1><input id="user" aria-label="user"><input id="pw" type="password" aria-label="pw" ${logger('tab')}>`)),
   });
 });
@@ -35,6 +40,7 @@ const paths: Array<[string, string, (h: Host) => Promise<unknown>]> = [
   ['web.keypress at a named password field', 'pw', (h) => h.call('web.keypress', { selector: '#pw', keys: ['h', 'u', 'n'] })],
   ['web.fill into a field that becomes type=password on focus', 'switch', (h) => h.call('web.fill', { selector: '#f', text: 'hunter2' })],
   ['web.type into a field that becomes type=password on focus', 'switch', (h) => h.call('web.type', { selector: '#f', text: 'hunter2' })],
+  ['keys into a password field on a page that redefines activeElement and Array methods', 'hostile', async (h) => { await h.call('web.click', { selector: '#pw' }); return h.call('web.keypress', { keys: ['h', 'u', 'n'] }); }],
   ['Tab into a password field, then keys', 'tab', async (h) => { await h.call('web.click', { selector: '#user' }); return h.call('web.keypress', { keys: ['Tab', 'h', 'u', 'n'] }); }],
 ];
 
