@@ -76,6 +76,9 @@ function blocked(opts: GuardOptions, url: string, kind: string, d: Refused): Blo
   return { session: opts.session, url, host, kind, code: d.code, reason: d.reason };
 }
 
+/** A name that never resolves (RFC 6761 .invalid): only the guard proxy answers it. */
+const PROBE_HOST = 'webcap-guard-probe.invalid';
+
 export interface GuardProxy {
   /** Give this to browser.newContext({ proxy }) (Playwright adds <-loopback>, so 127.0.0.1 is proxied too). */
   readonly proxy: { server: string };
@@ -113,7 +116,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
   const waiters = new Set<(r: Request) => void>();
   const tunnels = new Set<net.Socket>();
   const secret = randomBytes(16).toString('hex');
-  const probeUrl = `http://webcap-guard-probe.invalid/${secret}`;
+  const probeUrl = `http://${PROBE_HOST}/${secret}`;
 
   // The proxy sees a URL or a host:port; the page's 'request' event (emitted
   // around the same time) says what it was. Waits briefly, then gives up.
@@ -146,7 +149,8 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
     let url: URL;
     try { url = new URL(req.url ?? ''); } catch { res.writeHead(400).end('webcap guard: absolute http URL expected\n'); return; }
     if (url.protocol !== 'http:') { res.writeHead(400).end('webcap guard: only http is proxied in the clear\n'); return; }
-    if (url.href === probeUrl) { res.writeHead(200, { 'content-type': 'text/plain' }).end(secret); return; }
+    // The reachability probe (remote-guard.ts); the favicon Chromium asks for after it is not the page's traffic.
+    if (url.hostname === PROBE_HOST) { res.writeHead(url.href === probeUrl ? 200 : 404, { 'content-type': 'text/plain' }).end(url.href === probeUrl ? secret : ''); return; }
     const pass = req.headers[EFFECT_PASS_HEADER];
     delete req.headers[EFFECT_PASS_HEADER];
     const verdict: Verdict | Refused = await verdictFor(() => checkHost(url.hostname, opts)).then(async (v) => {
@@ -238,7 +242,9 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
 
   await context.route(() => true, async (route) => {
     const req = route.request();
+    // The reachability probe (remote-guard.ts) and what Chromium fetches after it (a favicon): ours, not the page's.
     if (opts.proxy && req.url() === opts.proxy.probeUrl) return route.fallback().catch(() => undefined);
+    if (req.url().startsWith(`http://${PROBE_HOST}/`)) return route.abort('blockedbyclient').catch(() => undefined);
     const verdict = await check(req.url(), !req.isNavigationRequest());
     const refusal = verdict.ok ? await opts.effects?.decide(opts.session, effectFacts(req)) : verdict;
     if (refusal) {

@@ -5,6 +5,7 @@
 // which is loopback (the test stays on this machine) but not in allow_private,
 // so for webcap it is a private address; it counts every request it gets.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { chromium, type BrowserServer } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +68,8 @@ describe.each(kinds)('a remote browser over $kind', (remote) => {
   it('stops redirects and subresources that lead to a private address: 0 requests reach it', async () => {
     expect(remote.endpoint()).toMatch(/^ws:\/\//);
     const before = secret.hits.length;
-    const host = testHost(configFor(remote));
+    const cfg = configFor(remote);
+    const host = testHost(cfg);
     try {
       const top = await failure(host.call('web.open', { url: site.url('shop.test', '/to-private') }));
       expect(top.code).toBe('ssrf_blocked');
@@ -82,6 +84,8 @@ describe.each(kinds)('a remote browser over $kind', (remote) => {
       // The page itself did load through the remote browser.
       expect(site.hits.some((h) => h.endsWith('/fetch-hop'))).toBe(true);
       expect(secret.hits.slice(before)).toEqual([]);
+      // The guard's own probe is not reported as the page's traffic.
+      expect(readFileSync(cfg.chain.path, 'utf8')).not.toContain('webcap-guard-probe');
       // …and the private server does count what reaches it (so the 0 above means something).
       await fetch(`http://127.0.0.2:${secret.port}/counted`);
       expect(secret.hits.slice(before)).toEqual([`127.0.0.2:${secret.port}/counted`]);
