@@ -34,6 +34,7 @@ import { siteRates } from './budget/site-rates.js';
 import { Redactor } from './redact/redactor.js';
 import { learnTypedSecret } from './redact/typed-text.js';
 import { redactingLogger } from './redact/logger.js';
+import { robotsForNavigation } from './robots/navigation.js';
 import { RobotsCache } from './robots/robots.js';
 import { chooseBackend } from './providers/choose-backend.js';
 import { hostProviders } from './providers/index.js';
@@ -100,6 +101,9 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (a.secret) redactor.addSecret(a.secret);
       return gate.confirmSensitive(a);
     },
+    // Checks at the effect (sidecar/effect-gate.ts): a request an action caused, a navigation the page made.
+    onEffectConsent: (q) => gate.confirmRequest(q),
+    onRobotsCheck: (q) => robotsForNavigation(robots, config, q.url),
   }, log);
 
   // What runs approved browser calls: the sidecar, or a Playwright MCP server (recorded on each chain entry).

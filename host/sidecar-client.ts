@@ -8,14 +8,19 @@ import { CancellationTokenSource, createMessageConnection, StreamMessageReader, 
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { sidecarEntry, startRecord } from './attestation.js';
 import {
-  BlockedNotification, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, SensitiveRequest, ShutdownRequest,
-  type BlockedRequest, type SensitiveAction, type SidecarEvent, type SidecarInit,
+  BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
+  SensitiveRequest, ShutdownRequest, type BlockedRequest, type EffectConsent, type NavigationCheck, type SensitiveAction,
+  type SidecarEvent, type SidecarInit,
 } from '../manifests/wire.js';
 
 export interface SidecarHandlers {
   onBlocked(b: BlockedRequest): void;
   onEvent(e: SidecarEvent): void;
   onSensitive(a: SensitiveAction): Promise<{ approved: boolean; reason?: string }>;
+  /** A state-changing request an action caused, held in the browser (sidecar/effect-gate.ts). Absent: refused. */
+  onEffectConsent?(q: EffectConsent): Promise<{ approved: boolean; reason?: string }>;
+  /** A top-level navigation about to leave the browser. Absent: allowed (robots is the host's policy to apply). */
+  onRobotsCheck?(q: NavigationCheck): Promise<{ allowed: boolean; reason: string; rule?: string }>;
 }
 
 interface Running { child: ChildProcess; connection: MessageConnection; exited: Promise<never>; ready: Promise<unknown> }
@@ -82,6 +87,16 @@ export class SidecarClient {
     }
   }
 
+  /** Runs a question to the user; its time does not count against the call's timeout. */
+  private async whileAsking<T>(ask: () => Promise<T>): Promise<T> {
+    if (this.asking++ === 0) this.askStartedAt = Date.now();
+    try {
+      return await ask();
+    } finally {
+      if (--this.asking === 0) this.askedMs += Date.now() - this.askStartedAt;
+    }
+  }
+
   private askedTotal(): number {
     return this.askedMs + (this.asking > 0 ? Date.now() - this.askStartedAt : 0);
   }
@@ -126,14 +141,10 @@ export class SidecarClient {
     exited.catch(() => undefined);
     connection.onNotification(BlockedNotification, (b) => this.handlers.onBlocked(b));
     connection.onNotification(EventNotification, (e) => this.handlers.onEvent(e));
-    connection.onRequest(SensitiveRequest, async (a) => {
-      if (this.asking++ === 0) this.askStartedAt = Date.now();
-      try {
-        return await this.handlers.onSensitive(a);
-      } finally {
-        if (--this.asking === 0) this.askedMs += Date.now() - this.askStartedAt;
-      }
-    });
+    connection.onRequest(SensitiveRequest, (a) => this.whileAsking(() => this.handlers.onSensitive(a)));
+    connection.onRequest(EffectConsentRequest, (q) => this.whileAsking(async () => (
+      this.handlers.onEffectConsent ? this.handlers.onEffectConsent(q) : { approved: false, reason: 'this host does not answer request-level consent' })));
+    connection.onRequest(RobotsCheckRequest, async (q) => (this.handlers.onRobotsCheck ? this.handlers.onRobotsCheck(q) : { allowed: true, reason: 'not checked' }));
     connection.onError(([err]) => this.log.debug({ err: err.message }, 'sidecar wire error'));
     connection.listen();
     const ready = connection.sendRequest(InitRequest, init);

@@ -34,6 +34,13 @@ export interface SidecarInit {
   };
   /** The site profiles, read and validated by the host (host/site-profiles.ts). */
   profiles: SiteProfile[];
+  /** Checks made where the effect happens (sidecar/effect-gate.ts); absent: both on. */
+  effects?: {
+    /** [consent] gate_requests: hold state-changing requests until the host's consent gate answers. */
+    gate_requests: boolean;
+    /** respect_robots: ask the host's robots cache before every top-level navigation. */
+    robots: boolean;
+  };
 }
 
 export interface InvokeParams {
@@ -57,7 +64,7 @@ export interface BlockedRequest {
   url: string;
   host: string;
   kind: string;          // resource type: document, image, fetch, websocket, …
-  code: 'not_allowlisted' | 'ssrf_blocked' | 'unsupported_scheme';
+  code: 'not_allowlisted' | 'ssrf_blocked' | 'unsupported_scheme' | 'consent_denied' | 'robots_disallowed';
   reason: string;
 }
 export const BlockedNotification = new NotificationType<BlockedRequest>('webcap/blocked');
@@ -83,3 +90,24 @@ export interface SensitiveAction {
   details?: Record<string, unknown>;
 }
 export const SensitiveRequest = new RequestType<SensitiveAction, { approved: boolean; reason?: string }, WireError>('webcap/sensitive');
+
+/**
+ * A state-changing request (a non-GET navigation, a POST/PUT/PATCH/DELETE
+ * fetch, XHR or beacon) that the page sent while an action ran: the sidecar
+ * holds it until the host's consent gate answers (sidecar/effect-gate.ts).
+ */
+export interface EffectConsent {
+  /** The action the request is attributed to. */
+  capability: string;
+  session: string;
+  method: string;
+  url: string;
+  /** Resource type: document, fetch, xhr, ping, … */
+  resource: string;
+  page_url: string;
+}
+export const EffectConsentRequest = new RequestType<EffectConsent, { approved: boolean; reason?: string }, WireError>('webcap/effect-consent');
+
+/** A top-level navigation about to leave the browser: may robots.txt (the host's cache) let it? */
+export interface NavigationCheck { session: string; capability?: string; url: string }
+export const RobotsCheckRequest = new RequestType<NavigationCheck, { allowed: boolean; reason: string; rule?: string }, WireError>('webcap/robots-check');

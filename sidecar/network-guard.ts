@@ -11,19 +11,30 @@
 //     tiny HTTP/CONNECT proxy on 127.0.0.1 through which Chromium sends every
 //     connection, so redirect hops, shared workers, beacons and worker
 //     websockets are checked too, and it connects to the very address it
-//     checked (no DNS-rebinding gap between check and connect). Only for a
-//     local browser: a remote one cannot reach the sidecar's loopback.
+//     checked (no DNS-rebinding gap between check and connect). A remote
+//     browser gets it too (remote-guard.ts proves it can reach it, or the
+//     sidecar refuses that browser).
+// Both layers also ask the effect gate (effect-gate.ts): consent for
+// state-changing requests, robots.txt for top-level navigations.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { BrowserContext, Request } from 'playwright';
 import { checkHost, checkUrl, mappedPort, type Denial, type NetPolicy, type Verdict } from '../manifests/net/resolve.js';
 import { normalizeHost } from '../manifests/net/hostname.js';
 import type { BlockedRequest } from '../manifests/wire.js';
+import type { EffectGate } from './effect-gate.js';
+import { EFFECT_PASS_HEADER, effectFacts, passesEffect } from './effect-route.js';
+import { isStateChanging } from './effect-rules.js';
 
 export interface GuardOptions extends NetPolicy {
   session: string;
   onBlocked(b: BlockedRequest): void;
+  /** Consent for state-changing requests and robots.txt for navigations (absent: network policy only). */
+  effects?: EffectGate;
 }
+
+type Refused = Pick<Denial, 'host' | 'reason'> & { code: BlockedRequest['code'] };
 
 export interface NetworkGuard {
   /** The latest refusal (a failed goto often means "blocked": look here before reporting navigation_failed). */
@@ -59,16 +70,24 @@ async function verdictFor(check: () => Promise<Verdict>): Promise<Verdict> {
   }
 }
 
-function blocked(opts: GuardOptions, url: string, kind: string, d: Denial): BlockedRequest {
+function blocked(opts: GuardOptions, url: string, kind: string, d: Refused): BlockedRequest {
   let host = d.host ?? '';
   try { host ||= normalizeHost(new URL(url).hostname); } catch { /* keep '' */ }
   return { session: opts.session, url, host, kind, code: d.code, reason: d.reason };
 }
 
+/** A name that never resolves (RFC 6761 .invalid): only the guard proxy answers it. */
+const PROBE_HOST = 'webcap-guard-probe.invalid';
+
 export interface GuardProxy {
   /** Give this to browser.newContext({ proxy }) (Playwright adds <-loopback>, so 127.0.0.1 is proxied too). */
   readonly proxy: { server: string };
   readonly log: BlockLog;
+  /** A URL only the proxy answers (with probeToken): a browser that loads it does send its traffic through the guard. */
+  readonly probeUrl: string;
+  readonly probeToken: string;
+  /** Header value that tells the proxy the route layer already let this state-changing request go (to this host). */
+  pass(url: string): string;
   watch(context: BrowserContext): void;
   close(): Promise<void>;
 }
@@ -96,6 +115,8 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
   const recent: Request[] = [];                 // to name the resource type of a refused hop
   const waiters = new Set<(r: Request) => void>();
   const tunnels = new Set<net.Socket>();
+  const secret = randomBytes(16).toString('hex');
+  const probeUrl = `http://${PROBE_HOST}/${secret}`;
 
   // The proxy sees a URL or a host:port; the page's 'request' event (emitted
   // around the same time) says what it was. Waits briefly, then gives up.
@@ -110,7 +131,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
     });
   }
 
-  function refuse(url: string, d: Denial, match: (u: URL) => boolean): void {
+  function refuse(url: string, d: Refused, match: (u: URL) => boolean): void {
     const entry = blocked(opts, url, 'other', d);
     log.note(entry);
     void findRequest(match).then((r) => {
@@ -128,8 +149,16 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
     let url: URL;
     try { url = new URL(req.url ?? ''); } catch { res.writeHead(400).end('webcap guard: absolute http URL expected\n'); return; }
     if (url.protocol !== 'http:') { res.writeHead(400).end('webcap guard: only http is proxied in the clear\n'); return; }
-    const verdict = await verdictFor(() => checkHost(url.hostname, opts));
-    if (!verdict.ok) {
+    // The reachability probe (remote-guard.ts); the favicon Chromium asks for after it is not the page's traffic.
+    if (url.hostname === PROBE_HOST) { res.writeHead(url.href === probeUrl ? 200 : 404, { 'content-type': 'text/plain' }).end(url.href === probeUrl ? secret : ''); return; }
+    const pass = req.headers[EFFECT_PASS_HEADER];
+    delete req.headers[EFFECT_PASS_HEADER];
+    const verdict: Verdict | Refused = await verdictFor(() => checkHost(url.hostname, opts)).then(async (v) => {
+      // A state-changing request the route layer did not pass for this host (a 307/308 hop that re-sends a POST elsewhere): ask here.
+      if (!v.ok || !opts.effects || !isStateChanging(req.method ?? 'GET') || passesEffect(pass, secret, url)) return v;
+      return (await opts.effects.decide(opts.session, { method: req.method ?? 'POST', url: url.href, resource: 'other', topLevel: false, pageUrl: '' })) ?? v;
+    });
+    if (!('ok' in verdict) || !verdict.ok) {
       refuse(url.href, verdict, (u) => u.href.split('#')[0] === url.href);
       // The header lets the sidecar turn a blocked redirect into the right error code.
       res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-webcap-blocked': verdict.code, 'cache-control': 'no-store' });
@@ -183,6 +212,9 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
   return {
     proxy: { server: `http://127.0.0.1:${port}` },
     log,
+    probeUrl,
+    probeToken: secret,
+    pass: (u) => `${secret} ${new URL(u).host}`,
     watch(context) {
       context.on('request', (r) => {
         recent.push(r);
@@ -210,11 +242,21 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
 
   await context.route(() => true, async (route) => {
     const req = route.request();
+    // The reachability probe (remote-guard.ts) and what Chromium fetches after it (a favicon): ours, not the page's.
+    if (opts.proxy && req.url() === opts.proxy.probeUrl) return route.fallback().catch(() => undefined);
+    if (req.url().startsWith(`http://${PROBE_HOST}/`)) return route.abort('blockedbyclient').catch(() => undefined);
     const verdict = await check(req.url(), !req.isNavigationRequest());
+    const refusal = verdict.ok ? await opts.effects?.decide(opts.session, effectFacts(req)) : verdict;
+    if (refusal) {
+      log.report(blocked(opts, req.url(), req.resourceType(), refusal));
+      return route.abort('blockedbyclient').catch(() => undefined);
+    }
     // fallback(), not continue(): other handlers registered before the guard still run.
-    if (verdict.ok) return route.fallback().catch(() => undefined);
-    log.report(blocked(opts, req.url(), req.resourceType(), verdict));
-    await route.abort('blockedbyclient').catch(() => undefined);
+    // Over https the proxy sees only a tunnel (and the header would reach the site): plain http only.
+    if (!opts.proxy || !opts.effects || !isStateChanging(req.method()) || !req.url().startsWith('http:')) return route.fallback().catch(() => undefined);
+    // Tell the proxy this one was let through, so it does not ask twice.
+    const headers = { ...(await req.allHeaders().catch(() => req.headers())), [EFFECT_PASS_HEADER]: opts.proxy.pass(req.url()) };
+    return route.fallback({ headers }).catch(() => undefined);
   });
 
   await context.routeWebSocket(() => true, async (ws) => {

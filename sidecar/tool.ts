@@ -4,6 +4,7 @@
 import type { Page } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
 import type { BlockedRequest, SensitiveAction, SidecarInit } from '../manifests/wire.js';
+import type { EffectGate } from './effect-gate.js';
 import { mapError } from './errors.js';
 import { callEvents } from './page-events.js';
 import type { SiteProfile } from './profiles.js';
@@ -17,6 +18,8 @@ export interface ToolContext {
   init: SidecarInit;
   sessions: Sessions;
   profiles: SiteProfile[];
+  /** Consent and robots.txt on the requests an action causes (effect-gate.ts). */
+  effects: EffectGate;
   /** Ask the host (and so the user) before a sensitive step; throws consent_denied on no. */
   confirm(action: Omit<SensitiveAction, 'session' | 'url'>, session: Session): Promise<void>;
   /** Ask the host (and so the user) a question; resolves to the user's yes/no. */

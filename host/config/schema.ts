@@ -66,6 +66,7 @@ export const configSchema = {
         require: strings,   // capability ids that always ask
         waive: strings,     // capability ids that never ask
         approval_ttl_s: { type: 'integer', minimum: 0, default: 600 },
+        gate_requests: { type: 'boolean', default: true },   // hold state-changing requests an action causes (sidecar/effect-gate.ts)
       },
     },
     chain: {

@@ -1,7 +1,7 @@
 // The one place consent is decided: it asks the Asker (one prompt at a time),
 // reuses a recent approval for the same scope, and records every decision
 // before anyone acts on it, so the chain shows why an action was allowed.
-import type { SensitiveAction } from '../../manifests/wire.js';
+import type { EffectConsent, SensitiveAction } from '../../manifests/wire.js';
 import type { WebcapConfig } from '../config/types.js';
 import { MemoryValues } from '../store/memory-values.js';
 import type { SharedValues } from '../store/types.js';
@@ -90,6 +90,27 @@ export class ConsentGate {
     return answer.approved
       ? { approved: true }
       : { approved: false, reason: `the user did not approve ${a.reason} by ${a.capability} on ${origin}` };
+  }
+
+  /**
+   * The sidecar's EffectConsentRequest: the page is sending a state-changing
+   * request that an action caused. Scoped (and remembered) per action, target
+   * origin and "METHOD /path": the query is left out, it may carry what was typed.
+   */
+  async confirmRequest(q: EffectConsent): Promise<{ approved: boolean; reason?: string }> {
+    const origin = originOf(q.url);
+    let path = '';
+    try { path = new URL(q.url).pathname; } catch { /* opaque URL: the origin says it */ }
+    const method = plain(q.method, 20).toUpperCase();
+    const selector = plain(`${method} ${path}`);
+    const from = originOf(q.page_url);
+    const answer = await this.confirm({
+      capability: q.capability, origin, selector, reason: 'state_changing_request', session: q.session,
+      question: `Allow ${q.capability} to make the page send ${method} ${quote(`${origin}${path}`)} (${plain(q.resource, 20)})${q.page_url ? ` from ${quote(from)}` : ''}?`,
+    });
+    return answer.approved
+      ? { approved: true }
+      : { approved: false, reason: `the user did not approve ${method} ${origin}${path} by ${q.capability}` };
   }
 
   private async askOrReuse(q: ConsentQuestion): Promise<GateAnswer> {

@@ -7,6 +7,7 @@ import type { Locator } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
+import { TypingGuard } from '../typing-guard.js';
 import { describeField, describeSubmit } from './field-kind.js';
 
 /** The element, once it is visible (as a person would wait for it). */
@@ -69,8 +70,10 @@ export const type = pageTool('web.type', async (call, params) => {
     throw new WebcapError('invalid_params', 'web.type: nothing has focus; name the field (ref, selector or role + name)', { field: 'ref' });
   }
   const field = await describeField(target.locator, timeout);
+  const guard = new TypingGuard(call, 'web.type', text);
   if (field.kind !== 'plain') {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: `${field.kind}_field`, secret: text }, session);
+    guard.approvedAlready(field.kind);
   }
   // A typed CR or LF is an Enter key press: it submits like one.
   if (/[\r\n]/.test(text) && (await describeSubmit(target.locator, true, timeout)).sensitive) {
@@ -79,7 +82,14 @@ export const type = pageTool('web.type', async (call, params) => {
   await ctx.polite(session);
   if (params.clear) await target.locator.clear({ timeout });
   // Key by key (keydown, keypress, input, keyup per character): autocompletes and key handlers see real typing.
-  await target.locator.pressSequentially(text, { delay, timeout: timeout + delay * text.length });
+  // Each character asks, as it lands, whether focus is now in a password or payment field (typing-guard.ts).
+  await target.locator.focus({ timeout });
+  for (const ch of text) {
+    await guard.beforeKey(ch);
+    await page.keyboard.type(ch);
+    if (delay) await new Promise((r) => setTimeout(r, delay));
+  }
   const value = await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
-  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: field.kind === 'password' ? '[REDACTED]' : value }) };
+  const secret = field.kind === 'password' || guard.saw('password');
+  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: secret ? '[REDACTED]' : value }) };
 });

@@ -15,7 +15,7 @@ export const PAYMENT = /^cc-|card|cvc|cvv|iban|expir/i;
 // (pristine.ts); without them they fail closed (sensitive).
 declare const __webcapPristine: Pristine | undefined;
 
-function fieldInPage(el: Element): FieldInfo {
+export function fieldInPage(el: Element): FieldInfo {
   if (typeof __webcapPristine === 'undefined') return { tag: 'unknown', type: '', kind: 'password' };
   const P = __webcapPristine;
   const tag = P.tag(el);

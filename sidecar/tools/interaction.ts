@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
+import { TypingGuard, typedText } from '../typing-guard.js';
 import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 
@@ -29,8 +30,13 @@ export const fill = pageTool('web.fill', async (call, params) => {
   const css = typeof params.selector === 'string' ? label : undefined;
   const field = (css && await describeFieldByCss(page, css)) || await notFoundAsSelector(describeField(target, timeout), label, timeout);
   const text = params.text as string;
+  const guard = new TypingGuard(call, 'web.fill', text);
   if (field.kind === 'password' || field.kind === 'payment') {
     await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
+  } else if (field.tag === 'input' || field.tag === 'textarea') {
+    // A field may turn into type=password when it gets focus: look again once it has it, before any text lands.
+    await target.focus({ timeout });
+    await guard.check();
   }
   await ctx.polite(session);
   const value = await setValue(target, field.tag, field.type, text, timeout, css ? { page, css } : undefined).catch((err: Error) => {
@@ -40,8 +46,8 @@ export const fill = pageTool('web.fill', async (call, params) => {
     }
     throw err;
   });
-  // A field that turned into a password field on focus is only one now: look again, so the host hides the text.
-  const turned = field.kind === 'plain' && field.tag === 'input' && await fieldTurnedSecret(page, target, css);
+  // A field that turned into a password field on focus (or while typed into) is only one now: look again, so the host hides the text.
+  const turned = field.kind === 'plain' && (guard.saw('password') || guard.saw('payment') || (field.tag === 'input' && await fieldTurnedSecret(page, target, css)));
   const secret = field.kind !== 'plain' || turned;
   return { ok: true, value: secret ? '[REDACTED]' : value, field: field.type || field.tag, ...secretMark(secret, turned ? text : undefined) };
 });
@@ -77,10 +83,14 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
-  // A character key that lands in a password or payment field makes the host hide this call's keys and learn the field's value.
+  // Each key asks, at the moment it lands, whether the focused field is a password or payment field (typing-guard.ts);
+  // one that did makes the host hide this call's keys and learn the field's value (secret-input.ts).
+  const guard = new TypingGuard(call, 'web.keypress', typedText(keys));
   let secret = false;
   let value: string | undefined;
   for (const key of keys) {
+    if (target) await target.focus({ timeout });
+    await guard.beforeKey(key);
     const into = typesText(key) ? target ?? await focusedElement(page) : undefined;
     if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);

@@ -1,0 +1,46 @@
+// What the checks at the effect cost a call, measured side by side in one
+// run: web.click on a button that sends nothing and web.keypress of 8
+// characters into a text field, with the effect gate on (gate_requests and
+// robots; an input action waits INPUT_GRACE_MS for what its handlers send)
+// and off. The per-key look at the focused field (typing-guard.ts) has no
+// switch, so it runs on both sides. Run: npm run build && node
+// dist/bench/effect-gate.js [N]
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHost } from '../host/host.js';
+import { html, send, serve } from '../tests/helpers/fixture-server.js';
+import { median, sideBySide } from './stats.js';
+
+const N = Number(process.argv[2] ?? 40);
+const site = await serve({
+  '/robots.txt': (_q, res) => send(res, 'User-agent: *\nAllow: /\n', 200, 'text/plain'),
+  '/': (_q, res) => send(res, html('<h1>Bench</h1><button id="b" type="button" onclick="this.dataset.n = (+this.dataset.n || 0) + 1">b</button><input id="t" aria-label="t">')),
+});
+const config = (on: boolean) => {
+  const dir = mkdtempSync(join(tmpdir(), 'webcap-bench-effect-'));
+  return {
+    capabilities: { browser: { domains_allowlist: ['*.test'], respect_robots: on, max_actions_per_minute: 100_000 } },
+    network: { resolve: { 'bench.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] },
+    consent: { non_interactive: 'approve', gate_requests: on },
+    chain: { path: join(dir, 'chain.jsonl') }, workspace: { path: dir }, logging: { level: 'warn', file: join(dir, 'log') },
+  };
+};
+const on = createHost({ config: config(true) });
+const off = createHost({ config: config(false) });
+try {
+  for (const h of [on, off]) await h.call('web.open', { url: site.url('bench.test', '/') });
+  const rows: string[] = [];
+  for (const [name, params, id] of [['web.click (button, no request)', { selector: '#b' }, 'web.click'], ['web.keypress (8 keys, text field)', { selector: '#t', keys: [...'abcdefgh'] }, 'web.keypress']] as const) {
+    const s = await sideBySide(N, () => on.call(id, params), () => off.call(id, params));
+    const a = median(s.a);
+    const b = median(s.b);
+    rows.push(`| ${name} | ${a.toFixed(1)} ms | ${b.toFixed(1)} ms | ${(a / b).toFixed(2)} | +${(a - b).toFixed(1)} ms |`);
+  }
+  console.log('| call (median of', N, 'pairs) | effect gate on | off | ratio | added |\n|---|---|---|---|---|');
+  console.log(rows.join('\n'));
+} finally {
+  await on.close();
+  await off.close();
+  await site.close();
+}

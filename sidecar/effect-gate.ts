@@ -1,0 +1,142 @@
+// Consent and robots.txt where the effect happens: on the request leaving the
+// browser, not on what a call targets. A page's own script can submit a form
+// from a button that is not a submit button, a hover, a change event or a
+// timer; all of them end in a request, and every request passes the network
+// guard's route (network-guard.ts), which asks this gate.
+//
+// "Caused by an action": a request that starts while a web.* call runs in the
+// sidecar, or within SETTLE_MS after it ended. A state-changing one (any
+// method but GET/HEAD/OPTIONS/TRACE) is held and the host's consent gate is
+// asked (same asker, remembered approvals and chain record as every other
+// question); a "no" aborts it and fails the action with consent_denied. One
+// the page starts outside any action (a timer, a heartbeat) is refused
+// without asking: nobody is there to have caused it. Every top-level
+// navigation, whoever started it, is checked against the host's robots cache.
+import { WebcapError } from '../manifests/errors.js';
+import type { EffectConsent, NavigationCheck } from '../manifests/wire.js';
+import { FLUSH_CAP_MS, INPUT_CAPABILITIES, INPUT_GRACE_MS, isStateChanging, originOf, SETTLE_MS } from './effect-rules.js';
+
+export interface RequestFacts {
+  method: string;
+  url: string;
+  resource: string;
+  /** A navigation of a page's main frame (robots.txt applies). */
+  topLevel: boolean;
+  pageUrl: string;
+}
+
+export interface Refusal { code: 'consent_denied' | 'robots_disallowed'; reason: string }
+
+export interface EffectAsker {
+  consent(q: EffectConsent): Promise<{ approved: boolean; reason?: string }>;
+  robots(q: NavigationCheck): Promise<{ allowed: boolean; reason: string; rule?: string }>;
+}
+
+export interface ActionWindow {
+  readonly capability: string;
+  /** undefined: the action makes its own context (web.open), so any session's requests are its. */
+  readonly session?: string;
+  endedAt?: number;
+  failure?: WebcapError;
+  /** Origins a form_submit approval of this action covers (no second question for the same submission). */
+  readonly covered: Set<string>;
+  readonly pending: Set<Promise<unknown>>;
+}
+
+export class EffectGate {
+  private readonly windows: ActionWindow[] = [];
+  private readonly now: () => number;
+
+  constructor(private readonly opts: { gateRequests: boolean; robots: boolean; ask: EffectAsker; now?: () => number }) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  get active(): boolean { return this.opts.gateRequests || this.opts.robots; }
+
+  begin(capability: string, session?: string): ActionWindow {
+    const w: ActionWindow = { capability, session, covered: new Set(), pending: new Set() };
+    this.windows.push(w);
+    return w;
+  }
+
+  /**
+   * The action returned: wait for what its handlers set off, then say whether
+   * a request of it was refused. `flush` is a round trip through the page (its
+   * handlers and zero-delay timers have run when it answers).
+   */
+  async end(w: ActionWindow, flush?: () => Promise<unknown>): Promise<WebcapError | undefined> {
+    if (this.active && INPUT_CAPABILITIES.has(w.capability)) {
+      if (flush) await Promise.race([flush().catch(() => undefined), sleep(FLUSH_CAP_MS)]);
+      await sleep(INPUT_GRACE_MS);
+    }
+    while (w.pending.size) await Promise.allSettled([...w.pending]);
+    w.endedAt = this.now();
+    this.prune();
+    return w.failure;
+  }
+
+  /** The user approved a form submission in this action: its request to that origin is not asked again. */
+  cover(session: string, url: string): void {
+    const origin = originOf(url);
+    const w = this.windowFor(session);
+    if (origin && w) w.covered.add(origin);
+  }
+
+  /** Undefined: let it go. Never throws (a failure to ask refuses). */
+  decide(session: string, facts: RequestFacts): Promise<Refusal | undefined> {
+    const w = this.windowFor(session);
+    const work = this.check(session, facts, w).catch((err: Error) => this.refuse(w, facts, 'consent_denied', `could not ask the host (${err.message}): refused`));
+    if (w) {
+      w.pending.add(work);
+      void work.finally(() => w.pending.delete(work));
+    }
+    return work;
+  }
+
+  private async check(session: string, facts: RequestFacts, w: ActionWindow | undefined): Promise<Refusal | undefined> {
+    if (this.opts.robots && facts.topLevel && /^https?:/i.test(facts.url)) {
+      const v = await this.opts.ask.robots({ session, capability: w?.capability, url: facts.url });
+      if (!v.allowed) return this.refuse(w, facts, 'robots_disallowed', `robots.txt disallows ${facts.url} (${v.rule ? `rule "${v.rule}"` : v.reason})`);
+    }
+    if (!this.opts.gateRequests || !isStateChanging(facts.method)) return undefined;
+    if (!w) {
+      return this.refuse(w, facts, 'consent_denied', `the page sent ${facts.method} ${facts.url} on its own, outside any action: refused (nothing the user approved caused it)`);
+    }
+    const origin = originOf(facts.url);
+    if (origin && w.covered.has(origin)) return undefined;
+    const answer = await this.opts.ask.consent({
+      capability: w.capability, session, method: facts.method.toUpperCase(), url: facts.url, resource: facts.resource, page_url: facts.pageUrl,
+    });
+    if (answer.approved) return undefined;
+    return this.refuse(w, facts, 'consent_denied', `${w.capability} made the page send ${facts.method.toUpperCase()} ${facts.url} (${facts.resource}); the user did not approve${answer.reason ? `: ${answer.reason}` : ''}`);
+  }
+
+  private refuse(w: ActionWindow | undefined, facts: RequestFacts, code: Refusal['code'], reason: string): Refusal {
+    if (w) w.failure ??= new WebcapError(code, reason, { url: facts.url, method: facts.method.toUpperCase(), resource: facts.resource });
+    return { code, reason };
+  }
+
+  /** The newest running action of this session (or of a new context), else one that ended within SETTLE_MS. */
+  private windowFor(session: string): ActionWindow | undefined {
+    const now = this.now();
+    const mine = (w: ActionWindow) => w.session === undefined || w.session === session;
+    for (let i = this.windows.length - 1; i >= 0; i--) if (mine(this.windows[i]) && this.windows[i].endedAt === undefined) return this.windows[i];
+    for (let i = this.windows.length - 1; i >= 0; i--) {
+      const w = this.windows[i];
+      if (mine(w) && now - (w.endedAt ?? now) <= SETTLE_MS) return w;
+    }
+    return undefined;
+  }
+
+  private prune(): void {
+    const now = this.now();
+    for (let i = this.windows.length - 1; i >= 0; i--) {
+      const ended = this.windows[i].endedAt;
+      if (ended !== undefined && now - ended > SETTLE_MS) this.windows.splice(i, 1);
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

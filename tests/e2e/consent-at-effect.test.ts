@@ -1,0 +1,174 @@
+// Consent where the effect happens: in deny mode no state-changing request an
+// action causes leaves the browser, whatever path the page's own code takes;
+// in approve mode (or once the user says yes) the same requests go through.
+// The fixture server counts what arrived: the assertion a user would make.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEntries, verifyChain } from '../../host/chain/verify.js';
+import type { Host } from '../../host/host.js';
+import { effectRoutes, type Arrival } from '../fixtures/effect-pages.js';
+import { failure } from '../helpers/failure.js';
+import { serve, type FixtureServer } from '../helpers/fixture-server.js';
+import { testConfig, testHost } from '../helpers/host.js';
+
+let site: FixtureServer;
+const arrivals: Arrival[] = [];
+const posted = (name: string) => arrivals.filter((a) => a.path === `/sink/${name}`);
+
+beforeAll(async () => {
+  site = await serve(effectRoutes(arrivals));
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const config = (consent: Record<string, unknown>) => testConfig({
+  network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] },
+  consent,
+});
+
+const open = (host: Host, name: string) => host.call('web.open', { url: site.url('shop.test', `/p/${name}`) });
+
+/** Each path: the calls after web.open, the last of which sets off the request. */
+const paths: Array<[string, (h: Host) => Promise<unknown>]> = [
+  ['button-onclick', (h) => h.call('web.click', { selector: '#go' })],
+  ['div-requestsubmit', (h) => h.call('web.click', { selector: '#go' })],
+  ['javascript-link', (h) => h.call('web.click', { selector: '#go' })],
+  ['label-for', (h) => h.call('web.click', { selector: '#go' })],
+  ['tab-enter', async (h) => { await h.call('web.click', { selector: '#outside' }); return h.call('web.keypress', { keys: ['Tab', 'Enter'] }); }],
+  ['space-on-submit', (h) => h.call('web.keypress', { selector: '#go', keys: ['Space'] })],
+  ['space-typed', (h) => h.call('web.type', { selector: '#go', text: ' ' })],
+  ['select-onchange', (h) => h.call('web.select', { selector: '#go', value: 'b' })],
+  ['fill-oninput', (h) => h.call('web.fill', { selector: '#go', text: 'hello' })],
+  ['hover-onmouseover', (h) => h.call('web.hover', { selector: '#go' })],
+  ['spa-login', (h) => h.call('web.click', { selector: '#go' })],
+  ['beacon', (h) => h.call('web.click', { selector: '#go' })],
+  ['xhr-delete', (h) => h.call('web.click', { selector: '#go' })],
+  ['frame-post', (h) => h.call('web.click', { selector: '#go' })],
+];
+// "space-typed" types into the same page as "space-on-submit".
+const pageOf = (name: string) => (name === 'space-typed' ? 'space-on-submit' : name);
+const sinkOf = (name: string) => pageOf(name);
+
+describe('deny mode ([consent] non_interactive = "deny", no --yes)', () => {
+  let host: Host;
+  let cfg: ReturnType<typeof config>;
+  beforeAll(() => { cfg = config({ non_interactive: 'deny' }); host = testHost(cfg); });
+  afterAll(async () => { await host?.close(); });
+
+  for (const [name, act] of paths) {
+    it(`refuses ${name} with consent_denied and the server receives nothing`, async () => {
+      await open(host, pageOf(name));
+      const e = await failure(act(host));
+      expect(e.code).toBe('consent_denied');
+      await sleep(200);      // anything that slipped out would have arrived by now
+      expect(posted(sinkOf(name))).toEqual([]);
+      await host.call('web.close', {});
+    });
+  }
+
+  it('records the question and the "no" in the chain, and the chain verifies', async () => {
+    const entries = readEntries(cfg.chain.path);
+    const denied = entries.filter((e) => e.kind === 'consent' && e.decision?.decision === 'denied' && String(e.decision?.reason).startsWith('state_changing_request'));
+    expect(denied.length).toBeGreaterThanOrEqual(5);
+    expect(verifyChain(cfg.chain.path).ok).toBe(true);
+  });
+});
+
+describe('approve mode ([consent] non_interactive = "approve")', () => {
+  let host: Host;
+  beforeAll(() => { host = testHost(config({ non_interactive: 'approve' })); });
+  afterAll(async () => { await host?.close(); });
+
+  for (const [name, act] of paths) {
+    it(`lets ${name} through`, async () => {
+      const before = posted(sinkOf(name)).length;
+      await open(host, pageOf(name));
+      // The action may trip over its own page leaving (web.fill reads the value back): what matters is what was sent.
+      await act(host).catch((e: { code?: string }) => expect(e.code).not.toBe('consent_denied'));
+      await expect.poll(() => posted(sinkOf(name)).length, { timeout: 3000 }).toBe(before + 1);
+      await host.call('web.close', {});
+    });
+  }
+});
+
+describe('a user who says yes', () => {
+  it('asks the user about a request the call did not show (a <label for> of a submit button) and sends it on yes', async () => {
+    const questions: Array<{ reason: string; question: string }> = [];
+    const host = testHost(config({ non_interactive: 'deny' }), { ask: async (q) => { questions.push({ reason: q.reason, question: q.question }); return true; } });
+    try {
+      const before = posted('label-for').length;
+      await open(host, 'label-for');
+      await host.call('web.click', { selector: '#go' });
+      await expect.poll(() => posted('label-for').length, { timeout: 3000 }).toBe(before + 1);
+      const asked = questions.find((q) => q.reason === 'state_changing_request');
+      expect(asked?.question).toMatch(/web\.click to make the page send POST "http:\/\/shop\.test:\d+\/sink\/label-for" \(document\)/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('asks again when a 307 re-sends an approved POST to another host, and a "no" stops it there', async () => {
+    const asked: string[] = [];
+    const cfg = config({ non_interactive: 'deny' });
+    cfg.network.resolve = { 'shop.test': '127.0.0.1', 'other.test': '127.0.0.1' };
+    // Yes for shop.test, no for anywhere else.
+    const host = testHost(cfg, { ask: async (q) => { asked.push(`${q.origin} ${q.selector}`); return !String(q.origin).includes('other.test'); } });
+    try {
+      await open(host, 'hop307');
+      // The hop comes after the first POST's answer, often after the click has answered: then its refusal
+      // is reported in the chain rather than as the click's error. Either way it must not arrive.
+      await host.call('web.click', { selector: '#go' }).catch((e: { code?: string }) => expect(e.code).toBe('consent_denied'));
+      await expect.poll(() => asked.length, { timeout: 3000 }).toBe(2);
+      await sleep(300);
+      expect(arrivals.filter((a) => a.path === '/hop307')).toHaveLength(1);   // the approved one arrived…
+      expect(posted('hop307')).toEqual([]);                                     // …the re-sent one did not
+      expect(asked).toEqual([`http://shop.test:${site.port} POST /hop307`, `http://other.test:${site.port} POST /sink/hop307`]);
+    } finally {
+      await host.close();
+    }
+    const denied = readEntries(cfg.chain.path).filter((e) => e.kind === 'consent' && e.decision?.decision === 'denied');
+    expect(JSON.stringify(denied)).toContain('other.test');
+  });
+
+  it('with --yes (yes: true) the same requests go through', async () => {
+    const host = testHost(config({ non_interactive: 'deny' }), { yes: true });
+    try {
+      const before = posted('spa-login').length;
+      await open(host, 'spa-login');
+      await host.call('web.click', { selector: '#go' });
+      await expect.poll(() => posted('spa-login').length, { timeout: 3000 }).toBe(before + 1);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe('outside any action', () => {
+  it('refuses a POST the page sends on its own timer, even in approve mode, and reports it', async () => {
+    const cfg = config({ non_interactive: 'approve' });
+    const host = testHost(cfg);
+    try {
+      await open(host, 'timer-post');
+      await sleep(2800);     // the page's timer fires 1.5 s after load, past the action's settle window
+      await host.call('web.url', {});
+      expect(posted('timer-post')).toEqual([]);
+    } finally {
+      await host.close();
+    }
+    const blocked = readEntries(cfg.chain.path).filter((e) => e.kind === 'network_blocked');
+    expect(JSON.stringify(blocked)).toContain('consent_denied');
+  });
+
+  it('[consent] gate_requests = false turns the request-level gate off', async () => {
+    const host = testHost(config({ non_interactive: 'deny', gate_requests: false }));
+    try {
+      const before = posted('label-for').length;
+      await open(host, 'label-for');
+      await host.call('web.click', { selector: '#go' });
+      await expect.poll(() => posted('label-for').length, { timeout: 3000 }).toBe(before + 1);
+    } finally {
+      await host.close();
+    }
+  });
+});

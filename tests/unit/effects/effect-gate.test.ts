@@ -1,0 +1,128 @@
+// The effect gate's decisions, with a recording asker and a manual clock.
+import { describe, expect, it } from 'vitest';
+import type { EffectConsent, NavigationCheck } from '../../../manifests/wire.js';
+import { EffectGate, type RequestFacts } from '../../../sidecar/effect-gate.js';
+import { SETTLE_MS } from '../../../sidecar/effect-rules.js';
+
+function setup(opts: { approve?: boolean; robotsAllow?: boolean; gateRequests?: boolean; robots?: boolean } = {}) {
+  const consents: EffectConsent[] = [];
+  const navigations: NavigationCheck[] = [];
+  let clock = 1_000_000;
+  const gate = new EffectGate({
+    gateRequests: opts.gateRequests ?? true,
+    robots: opts.robots ?? true,
+    now: () => clock,
+    ask: {
+      consent: async (q) => { consents.push(q); return { approved: opts.approve ?? false }; },
+      robots: async (q) => { navigations.push(q); return opts.robotsAllow === false ? { allowed: false, reason: 'matched', rule: 'Disallow: /private' } : { allowed: true, reason: 'no rule matched' }; },
+    },
+  });
+  return { gate, consents, navigations, tick: (ms: number) => { clock += ms; } };
+}
+
+const post = (over: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'POST', url: 'http://shop.test/login', resource: 'document', topLevel: true, pageUrl: 'http://shop.test/', ...over });
+const get = (over: Partial<RequestFacts> = {}): RequestFacts => post({ method: 'GET', ...over });
+
+describe('EffectGate', () => {
+  it('asks about a POST an action causes; a "no" refuses it and fails the action with consent_denied', async () => {
+    const t = setup({ approve: false });
+    const w = t.gate.begin('web.click', 's1');
+    const refusal = await t.gate.decide('s1', post());
+    expect(refusal?.code).toBe('consent_denied');
+    expect(t.consents).toEqual([{ capability: 'web.click', session: 's1', method: 'POST', url: 'http://shop.test/login', resource: 'document', page_url: 'http://shop.test/' }]);
+    const failure = await t.gate.end(w);
+    expect(failure?.code).toBe('consent_denied');
+    expect(failure?.details).toMatchObject({ method: 'POST', url: 'http://shop.test/login' });
+  });
+
+  it('lets an approved POST through and the action succeeds', async () => {
+    const t = setup({ approve: true });
+    const w = t.gate.begin('web.click', 's1');
+    expect(await t.gate.decide('s1', post())).toBeUndefined();
+    expect(await t.gate.end(w)).toBeUndefined();
+  });
+
+  it('never asks about GET/HEAD requests, and checks robots only for top-level navigations', async () => {
+    const t = setup();
+    t.gate.begin('web.click', 's1');
+    expect(await t.gate.decide('s1', get({ topLevel: false, resource: 'image' }))).toBeUndefined();
+    expect(await t.gate.decide('s1', get({ method: 'HEAD', topLevel: false, resource: 'fetch' }))).toBeUndefined();
+    expect(t.consents).toEqual([]);
+    expect(t.navigations).toEqual([]);
+    expect(await t.gate.decide('s1', get())).toBeUndefined();
+    expect(t.navigations).toEqual([{ session: 's1', capability: 'web.click', url: 'http://shop.test/login' }]);
+  });
+
+  it('refuses a state-changing request outside any action without asking', async () => {
+    const t = setup({ approve: true });
+    const refusal = await t.gate.decide('s1', post({ resource: 'fetch', topLevel: false }));
+    expect(refusal?.code).toBe('consent_denied');
+    expect(refusal?.reason).toMatch(/outside any action/);
+    expect(t.consents).toEqual([]);
+  });
+
+  it('counts requests up to SETTLE_MS after an action ended as its own, and none after', async () => {
+    const t = setup({ approve: true });
+    const w = t.gate.begin('web.hover', 's1');
+    await t.gate.end(w);
+    t.tick(SETTLE_MS - 1);
+    expect(await t.gate.decide('s1', post())).toBeUndefined();
+    expect(t.consents.map((c) => c.capability)).toEqual(['web.hover']);
+    t.tick(2);
+    expect((await t.gate.decide('s1', post()))?.code).toBe('consent_denied');
+    expect(t.consents).toHaveLength(1);
+  });
+
+  it('attributes a request to the action of its own session; web.open (no session yet) takes any', async () => {
+    const t = setup({ approve: true });
+    t.gate.begin('web.click', 's1');
+    expect((await t.gate.decide('s2', post()))?.code).toBe('consent_denied');
+    t.gate.begin('web.open');
+    expect(await t.gate.decide('s3', post())).toBeUndefined();
+    expect(t.consents.at(-1)?.capability).toBe('web.open');
+  });
+
+  it('does not ask twice for a submission the user approved in this action (same origin only)', async () => {
+    const t = setup({ approve: false });
+    const w = t.gate.begin('web.click', 's1');
+    t.gate.cover('s1', 'http://shop.test/form');
+    expect(await t.gate.decide('s1', post())).toBeUndefined();
+    expect((await t.gate.decide('s1', post({ url: 'http://other.test/collect' })))?.code).toBe('consent_denied');
+    expect(t.consents.map((c) => c.url)).toEqual(['http://other.test/collect']);
+    expect((await t.gate.end(w))?.code).toBe('consent_denied');
+  });
+
+  it('refuses a disallowed top-level navigation with robots_disallowed, naming the rule', async () => {
+    const t = setup({ robotsAllow: false });
+    const w = t.gate.begin('web.click', 's1');
+    const refusal = await t.gate.decide('s1', get({ url: 'http://shop.test/private/a' }));
+    expect(refusal).toEqual({ code: 'robots_disallowed', reason: 'robots.txt disallows http://shop.test/private/a (rule "Disallow: /private")' });
+    expect((await t.gate.end(w))?.code).toBe('robots_disallowed');
+  });
+
+  it('with both checks off asks nothing', async () => {
+    const t = setup({ gateRequests: false, robots: false });
+    expect(await t.gate.decide('s1', post())).toBeUndefined();
+    expect([t.consents, t.navigations]).toEqual([[], []]);
+  });
+
+  it('fails closed when the host cannot be asked', async () => {
+    const gate = new EffectGate({ gateRequests: true, robots: false, ask: { consent: async () => { throw new Error('wire closed'); }, robots: async () => ({ allowed: true, reason: '' }) } });
+    const w = gate.begin('web.click', 's1');
+    expect((await gate.decide('s1', post()))?.reason).toMatch(/could not ask the host \(wire closed\)/);
+    expect((await gate.end(w))?.code).toBe('consent_denied');
+  });
+
+  it('an action reports only after its held requests are decided', async () => {
+    let release!: (v: { approved: boolean }) => void;
+    const gate = new EffectGate({ gateRequests: true, robots: false, ask: { consent: () => new Promise((r) => { release = r; }), robots: async () => ({ allowed: true, reason: '' }) } });
+    const w = gate.begin('web.click', 's1');
+    void gate.decide('s1', post());
+    let ended = false;
+    const end = gate.end(w).then((f) => { ended = true; return f; });
+    await new Promise((r) => setTimeout(r, 80));
+    expect(ended).toBe(false);
+    release({ approved: false });
+    expect((await end)?.code).toBe('consent_denied');
+  });
+});
