@@ -34,6 +34,8 @@ import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
 import { SidecarClient } from './sidecar-client.js';
 import { sidecarInit } from './sidecar-init.js';
+import type { HealDeps } from './replay/heal.js';
+import { withStepShot, type ShotDeps } from './report/step-shots.js';
 
 export interface Governance {
   run(call: CallContext): Promise<CallResult>;
@@ -42,6 +44,8 @@ export interface Governance {
   closeSession(session: string, planId: string): Promise<void>;
   readonly redactor: Redactor;
   readonly log: Logger;
+  /** Healing replay (issue 14): find a fingerprinted element on the session's page; record what healed. */
+  readonly heal: HealDeps;
   close(): Promise<void>;
 }
 
@@ -121,17 +125,23 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     consentPolicy(gate, config.consent),
   ], terminal));
   run.catch(() => undefined);
+  const shots: ShotDeps = { mode: config.report.screenshots, invoke: (id, p, ms) => sidecar.invoke(id, p, ms), append, hasSession: (s) => s !== undefined && sessions.has(s) };
 
   return {
     redactor,
     log,
+    heal: {
+      chainPath: config.chain.path,
+      probe: async (fingerprint, session) => await sidecar.invoke('webcap.heal_probe', { fingerprint, session: session ?? sessions.current }, 10_000) as Awaited<ReturnType<HealDeps['probe']>>,
+      record: async (entry) => { await append(redactor.redact(entry)); },
+    },
     async run(call) {
       call.session ??= sessions.current;
       // The first browser call starts the sidecar process now (no browser yet),
       // so its start-up (Node + Playwright, ~0.4 s) overlaps the policy checks.
       if (call.manifest.provider === 'sidecar') sidecar.prestart();
       try {
-        return await (await run)(call);
+        return await withStepShot(shots, call, async () => (await run)(call));
       } finally {
         await flushBlocked(call.planId);
       }

@@ -65,7 +65,7 @@ export function createHost(options: HostOptions = {}): Host {
         throw toWebcapError(err);
       }
     },
-    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId) }, source, opts),
+    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), heal: gov.heal }, source, opts),
     capabilities: () => manifests,
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { toWebcapError } from '../manifests/errors.js';
 import type { CallResult } from './policies/types.js';
 import { evaluatePlan } from './rtfs/index.js';
+import { makeHealer, type HealDeps, type HealOptions } from './replay/heal.js';
+import { fillPlaceholders, planInputs } from './replay/inputs.js';
 
 export interface StepLog {
   n: number;
@@ -19,11 +21,16 @@ export interface PlanOptions {
   planId?: string;
   onStep?(step: StepLog): void;
   onLog?(message: string): void;
+  /** Values for the plan's {{name}} placeholders (webcap run --input name=value). */
+  inputs?: Record<string, string>;
+  /** Healing (issue 14): force: heal every call with a selector (--heal); onHeal: for --update-plan. */
+  heal?: HealOptions;
 }
 
 export interface PlanDeps {
   call(id: string, params: Record<string, unknown>, opts: { planId: string }): Promise<CallResult>;
   closeSession(session: string, planId: string): Promise<void>;
+  heal?: HealDeps;
 }
 
 export function newPlanId(): string {
@@ -42,15 +49,18 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
   const planId = opts.planId ?? newPlanId();
   const opened = new Set<string>();
   let n = 0;
+  const values = planInputs(source, opts.inputs ?? {});
+  const heal = makeHealer(deps.heal, opts.heal ?? {}, planId);
   try {
     return await evaluatePlan(source, {
       log: opts.onLog,
-      async call(capability, params) {
+      async call(capability, raw, where, options) {
+        const params = fillPlaceholders(raw, values) as Record<string, unknown>;
         const step = ++n;
         const started = Date.now();
-        const target = capability === 'web.fill' ? stepTarget({ selector: params.selector }) : stepTarget(params);
+        const target = capability === 'web.fill' ? stepTarget({ selector: params.selector }) : stepTarget(raw); // placeholders, not the values typed
         try {
-          const result = await deps.call(capability, params, { planId });
+          const result = await heal(capability, params, options, where, (p) => deps.call(capability, p, { planId }));
           if (capability === 'web.open' && typeof result.session === 'string') opened.add(result.session);
           if (capability === 'web.close' && typeof result.closed === 'string') opened.delete(result.closed);
           opts.onStep?.({ n: step, capability, target, ok: true, ms: Date.now() - started });

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 
-export type ChainKind = 'call' | 'decision' | 'network_blocked' | 'consent' | 'event' | 'plan';
+export type ChainKind = 'call' | 'decision' | 'network_blocked' | 'consent' | 'event' | 'plan' | 'healed';
 
 export interface ChainDecision {
   decision: string;

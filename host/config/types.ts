@@ -53,6 +53,7 @@ export interface WebcapConfig {
   /** On-disk cache of scrape and search results (host/cache). */
   cache: { enabled: boolean; ttl_s: number; max_bytes: number };
   mcp: { wrap_untrusted: boolean };
+  report: { screenshots: 'each_step' | 'on_error' };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;
   redaction: { builtin: Array<'email' | 'card' | 'token'>; patterns: string[] };

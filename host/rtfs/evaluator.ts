@@ -9,7 +9,7 @@ import {
 } from './values.js';
 
 export interface PlanHooks {
-  call(capability: string, params: Record<string, unknown>, where: Where): Promise<unknown>;
+  call(capability: string, params: Record<string, unknown>, where: Where, options?: Record<string, unknown>): Promise<unknown>;
   log?(message: string): void;
 }
 

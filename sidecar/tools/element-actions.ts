@@ -8,6 +8,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { describeField, describeSubmit } from './field-kind.js';
+import { fingerprintOf } from '../fingerprint.js';
 
 /** The element, once it is visible (as a person would wait for it). */
 async function visible(call: PageCall, params: Params): Promise<{ locator: Locator; label: string }> {
@@ -45,17 +46,19 @@ export const select = pageTool('web.select', async (call, params) => {
     throw new WebcapError('invalid_params', `web.select: ${label} takes one option, ${wanted.length} were given`, { field: key });
   }
   await ctx.polite(session);
+  const fp = await fingerprintOf(locator);
   const picked = await locator.selectOption(wanted.map((w) => ({ [key]: w })), { timeout });
   const selected = options.options.filter((o) => picked.includes(o.value));
-  return { ok: true, selected };
+  return { ok: true, selected, ...fp };
 });
 
 export const hover = pageTool('web.hover', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator } = await visible(call, params);
   await ctx.polite(session);
+  const fp = await fingerprintOf(locator);
   await locator.hover({ timeout });
-  return { ok: true, url: page.url() };
+  return { ok: true, url: page.url(), ...fp };
 });
 
 export const type = pageTool('web.type', async (call, params) => {
@@ -76,9 +79,10 @@ export const type = pageTool('web.type', async (call, params) => {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
+  const fp = named ? await fingerprintOf(target.locator) : {};
   if (params.clear) await target.locator.clear({ timeout });
   // Key by key (keydown, keypress, input, keyup per character): autocompletes and key handlers see real typing.
   await target.locator.pressSequentially(text, { delay, timeout: timeout + delay * text.length });
   const value = await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
-  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: field.kind === 'password' ? '[REDACTED]' : value }) };
+  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: field.kind === 'password' ? '[REDACTED]' : value }), ...fp };
 });

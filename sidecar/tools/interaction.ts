@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
+import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
 
 // One look at the element before acting (is this a sensitive submit or field?):
@@ -17,9 +18,10 @@ export const click = pageTool('web.click', async (call, params) => {
   const submit = (css && await describeSubmitByCss(page, css)) || await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
   if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: label, reason: 'form_submit' }, session);
   await ctx.polite(session);
+  const fp = await fingerprintOf(target);
   await target.click({ timeout });
   if (params.wait_until) await page.waitForLoadState(params.wait_until as 'load', { timeout }).catch(() => undefined);
-  return { ok: true, url: page.url() };
+  return { ok: true, url: page.url(), ...fp };
 });
 
 export const fill = pageTool('web.fill', async (call, params) => {
@@ -32,6 +34,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
     await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
   }
   await ctx.polite(session);
+  const fp = await fingerprintOf(target);
   const value = await setValue(target, field.tag, field.type, text, timeout, css ? { page, css } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
@@ -39,7 +42,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
     }
     throw err;
   });
-  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag };
+  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag, ...fp };
 });
 
 /** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */
@@ -73,11 +76,12 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
+  const fp = target ? await fingerprintOf(target) : {};
   for (const key of keys) {
     if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);
   }
-  return { ok: true, url: page.url() };
+  return { ok: true, url: page.url(), ...fp };
 });
 
 /** Keys go to a named element only once it shows, as a person would wait to type. */
