@@ -13,7 +13,7 @@ export interface RawEntry {
   call_id?: string; [k: string]: unknown;
 }
 
-export type Selection = { planId: string } | { session: string } | { last: true };
+export type Selection = { planId: string } | { session: string } | { last: true } | { afterSeq: number; label: string };
 
 export function readChainEntries(path: string): RawEntry[] {
   if (!existsSync(path)) throw new WebcapError('invalid_params', `no chain file at ${path}`, { path });
@@ -59,6 +59,11 @@ export function selectRun(entries: RawEntry[], sel: Selection): { label: string;
     if (!last) throw new WebcapError('invalid_params', 'the chain has no calls to export');
     return selectRun(entries, last.plan_id ? { planId: last.plan_id } : { session: sessionOf(last) ?? '' });
   }
+  if ('afterSeq' in sel) {
+    const picked = calls.filter((e) => (e.seq ?? 0) > sel.afterSeq);
+    if (!picked.length) throw new WebcapError('invalid_params', `no calls after entry ${sel.afterSeq} in the chain`);
+    return { label: sel.label, calls: picked, all: entries.filter((e) => (e.seq ?? 0) > sel.afterSeq) };
+  }
   if ('planId' in sel) {
     const picked = calls.filter((e) => e.plan_id === sel.planId);
     if (!picked.length) throw new WebcapError('invalid_params', `no calls of plan ${sel.planId} in the chain`, { plan_id: sel.planId });
@@ -68,6 +73,8 @@ export function selectRun(entries: RawEntry[], sel: Selection): { label: string;
   const mine = calls.filter((e) => sessionOf(e) === sel.session && !e.plan_id);
   const opens = mine.map((e, i) => (e.capability === 'web.open' && !e.error ? i : -1)).filter((i) => i >= 0);
   const picked = mine.slice(opens.at(-1) ?? 0);
+  // Calls made before the session existed (a ccos.user.ask before web.open) have no session: they lead into it.
+  for (let i = calls.indexOf(picked[0]!) - 1; i >= 0 && !calls[i]!.session && !calls[i]!.plan_id && calls[i]!.capability !== 'web.open'; i--) picked.unshift(calls[i]!);
   if (!picked.length) throw new WebcapError('session_not_found', `no calls of session ${sel.session} in the chain`, { session: sel.session });
   const first = picked[0]!.seq ?? 0;
   const lastSeq = picked.at(-1)!.seq ?? Infinity;

@@ -32,14 +32,14 @@ export function writeExportedPlan(calls: RawEntry[], source: string): WrittenExp
       return;
     }
     if (OBSERVATION.has(cap)) { observed++; return; }
-    const params = { ...(e.params as Record<string, unknown> ?? {}) };
+    let params = { ...(e.params as Record<string, unknown> ?? {}) };
     delete params.session;
     const result = (e.result ?? {}) as Record<string, unknown>;
     const fp = result.fingerprint as Fp | undefined;
     if (typeof params.ref === 'string') {
       if (!fp?.css) { notes.push(`;; left out: call ${n} ${cap} on ref ${params.ref} (no fingerprint recorded to find it again)`); return; }
-      delete params.ref;
-      params.selector = fp.css;
+      const { ref: _ref, ...rest } = params;
+      params = { selector: fp.css, ...rest };
     }
     if (TYPED.has(cap) && typeof params.text === 'string' || cap === 'web.type') {
       const input = liftInput(params, result, fp, inputs);

@@ -29,7 +29,8 @@ export function collectReport(chainPath: string, selection: Selection): ReportDa
   const firstIdx = entries.indexOf(run.calls[0]!);
   let from = firstIdx;
   while (from > 0 && !(entries[from - 1]!.kind === 'call')) from--;   // consent asked before the first call's entry
-  const belongs = (e: RawEntry) => picked.has(e) || (e.plan_id ? planIds.has(e.plan_id) : !e.session || sessions.has(e.session));
+  const everything = 'afterSeq' in selection;
+  const belongs = (e: RawEntry) => everything || picked.has(e) || (e.plan_id ? planIds.has(e.plan_id) : !e.session || sessions.has(e.session));
 
   const steps: ReportStep[] = [];
   let pendingConsent: ReportStep['consent'] = [];
