@@ -61,14 +61,14 @@ afterAll(async () => { await site?.close(); });
 describe('fingerprints at action time', () => {
   it('every element action records role, name, label, CSS path and landmark; a password never', async () => {
     writeFileSync(join(dir, 'actions.rtfs'), `(do
-      (call :web.open {:url "http://forms.test/login"})
+      (call :web.open {:url "http://forms.test/login" :timeout 20000})
       (call :web.fill {:selector "#user" :text "ada"})
       (call :web.fill {:selector "#pass" :text "s3cret-horse"})
       (call :web.keypress {:selector "#user" :keys ["Tab"]})
-      (call :web.open {:url "http://forms.test/form"})
+      (call :web.open {:url "http://forms.test/form" :timeout 20000})
       (call :web.select {:selector "#topic" :label "Support"})
       (call :web.type {:selector "#name" :text "Ada"})
-      (call :web.open {:url "http://forms.test/menu"})
+      (call :web.open {:url "http://forms.test/menu" :timeout 20000})
       (call :web.hover {:selector "#menu"})
       (call :web.click {:selector "#laptops"}))`);
     const r = await run('run', 'actions.rtfs');
@@ -92,7 +92,7 @@ describe('export, then a healing replay that rewrites the plan', () => {
   it('webcap chain export --last writes a plan; run --update-plan heals it against renamed ids and keeps a .bak', async () => {
     state.variant = '';
     writeFileSync(join(dir, 'contact.rtfs'), `(do
-      (call :web.open {:url "http://forms.test/form"})
+      (call :web.open {:url "http://forms.test/form" :timeout 20000})
       (call :web.fill {:selector "#name" :text "Ada"})
       (call :web.click {:selector "#send"})
       (get (call :web.extract {:selector "main p"}) :items))`);
@@ -125,27 +125,28 @@ describe('export, then a healing replay that rewrites the plan', () => {
 
   it('a hand-written plan does not heal unless asked; --heal uses the fingerprint the chain recorded', async () => {
     state.variant = '';
-    writeFileSync(join(dir, 'tabs.rtfs'), `(do (call :web.open {:url "http://forms.test/tabs"})
+    writeFileSync(join(dir, 'tabs.rtfs'), `(do (call :web.open {:url "http://forms.test/tabs" :timeout 20000})
       (call :web.click {:selector "#t-billing"})
       (get (call :web.extract {:selector "[role=tabpanel] p"}) :items))`);
     expect((await run('run', 'tabs.rtfs')).code).toBe(0);
     state.variant = 'x-';
     const plain = await run('run', 'tabs.rtfs');
-    expect(plain.code).toBe(1);
+    expect(plain.code, plain.stderr).toBe(1);
     expect(plain.stderr).toMatch(/error: selector_not_found: .*#t-billing/);
     const asked = await run('run', 'tabs.rtfs', '--heal', '--json');
-    expect(asked.code).toBe(0);
+    expect(asked.code, asked.stderr).toBe(0);
     expect(JSON.parse(asked.stdout)).toEqual([{ text: 'Billing: 3 invoices' }]);
     expect(existsSync(join(dir, 'tabs.rtfs.bak'))).toBe(false);
   }, 120_000);
 
   it('an ambiguous match fails with selector_not_found listing the candidates', async () => {
     state.variant = '';
-    writeFileSync(join(dir, 'twins.rtfs'), '(do (call :web.open {:url "http://forms.test/twins"}) (call :web.click {:selector "#save"} {:heal true}))');
-    expect((await run('run', 'twins.rtfs')).code).toBe(0);
+    writeFileSync(join(dir, 'twins.rtfs'), '(do (call :web.open {:url "http://forms.test/twins" :timeout 20000}) (call :web.click {:selector "#save"} {:heal true}))');
+    const first = await run('run', 'twins.rtfs');
+    expect(first.code, first.stderr).toBe(0);
     state.variant = 'x-';
     const r = await run('run', 'twins.rtfs');
-    expect(r.code).toBe(1);
+    expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/selector_not_found: .*#save found nothing and no recorded feature matches exactly one element; candidates: role\+name role=button\[name="Save"s\] \(2\)/);
   }, 120_000);
 });
