@@ -42,6 +42,8 @@ export function collectReport(chainPath: string, selection: Selection): ReportDa
     if (!belongs(e)) continue;
     const r = (e.result ?? {}) as Record<string, unknown>;
     const p = (e.params ?? {}) as Record<string, unknown>;
+    // A ccos.user.ask's own consent entry repeats its call (whose question is shown instead).
+    if (e.kind === 'consent' && e.capability === 'ccos.user.ask') continue;
     if (e.kind === 'consent') pendingConsent.push({ question: `${e.capability ?? ''} ${p.reason ?? ''} ${p.origin ?? ''} ${p.selector ?? ''}`.replace(/\s+/g, ' ').trim(), answer: `${e.decision?.decision ?? '?'}${e.decision?.reason ? ` — ${e.decision.reason}` : ''}` });
     else if (e.kind === 'healed') pendingHeals.push({ from: String(p.old_selector), to: String(p.new_selector), feature: ((r.matched as string[] | undefined) ?? []).join(', ') });
     else if (picked.has(e)) {
