@@ -24,7 +24,12 @@ export interface Fingerprint {
 
 const TEXT_CHARS = 80;
 
-/** `{ fingerprint }` to spread into an action's result; `{}` when the element went away (the action still counts). */
+/**
+ * `{ fingerprint }` to spread into an action's result; `{}` when the element went away (the action still counts).
+ * Started just before the action and awaited after it: the evaluate is sent first on the page's one
+ * protocol channel, so it reads the element before the action's own steps reach the page, and its
+ * round trip overlaps the action's instead of adding to it. Never rejects.
+ */
 export async function fingerprintOf(locator: Locator): Promise<{ fingerprint?: Fingerprint }> {
   const fp = await locator.evaluate(readFingerprint, TEXT_CHARS, { timeout: 1000 }).catch(() => undefined);
   return fp ? { fingerprint: fp } : {};

@@ -46,19 +46,19 @@ export const select = pageTool('web.select', async (call, params) => {
     throw new WebcapError('invalid_params', `web.select: ${label} takes one option, ${wanted.length} were given`, { field: key });
   }
   await ctx.polite(session);
-  const fp = await fingerprintOf(locator);
+  const fp = fingerprintOf(locator);
   const picked = await locator.selectOption(wanted.map((w) => ({ [key]: w })), { timeout });
   const selected = options.options.filter((o) => picked.includes(o.value));
-  return { ok: true, selected, ...fp };
+  return { ok: true, selected, ...(await fp) };
 });
 
 export const hover = pageTool('web.hover', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator } = await visible(call, params);
   await ctx.polite(session);
-  const fp = await fingerprintOf(locator);
+  const fp = fingerprintOf(locator);
   await locator.hover({ timeout });
-  return { ok: true, url: page.url(), ...fp };
+  return { ok: true, url: page.url(), ...(await fp) };
 });
 
 export const type = pageTool('web.type', async (call, params) => {
@@ -79,10 +79,10 @@ export const type = pageTool('web.type', async (call, params) => {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
-  const fp = named ? await fingerprintOf(target.locator) : {};
+  const fp = named ? fingerprintOf(target.locator) : {};
   if (params.clear) await target.locator.clear({ timeout });
   // Key by key (keydown, keypress, input, keyup per character): autocompletes and key handlers see real typing.
   await target.locator.pressSequentially(text, { delay, timeout: timeout + delay * text.length });
   const value = await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
-  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: field.kind === 'password' ? '[REDACTED]' : value }), ...fp };
+  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: field.kind === 'password' ? '[REDACTED]' : value }), ...(await fp) };
 });

@@ -18,10 +18,10 @@ export const click = pageTool('web.click', async (call, params) => {
   const submit = (css && await describeSubmitByCss(page, css)) || await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
   if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: label, reason: 'form_submit' }, session);
   await ctx.polite(session);
-  const fp = await fingerprintOf(target);
+  const fp = fingerprintOf(target);
   await target.click({ timeout });
   if (params.wait_until) await page.waitForLoadState(params.wait_until as 'load', { timeout }).catch(() => undefined);
-  return { ok: true, url: page.url(), ...fp };
+  return { ok: true, url: page.url(), ...(await fp) };
 });
 
 export const fill = pageTool('web.fill', async (call, params) => {
@@ -34,7 +34,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
     await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
   }
   await ctx.polite(session);
-  const fp = await fingerprintOf(target);
+  const fp = fingerprintOf(target);
   const value = await setValue(target, field.tag, field.type, text, timeout, css ? { page, css } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
@@ -42,7 +42,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
     }
     throw err;
   });
-  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag, ...fp };
+  return { ok: true, value: field.kind === 'password' ? '[REDACTED]' : value, field: field.type || field.tag, ...(await fp) };
 });
 
 /** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */
@@ -76,12 +76,12 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
-  const fp = target ? await fingerprintOf(target) : {};
+  const fp = target ? fingerprintOf(target) : {};
   for (const key of keys) {
     if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);
   }
-  return { ok: true, url: page.url(), ...fp };
+  return { ok: true, url: page.url(), ...(await fp) };
 });
 
 /** Keys go to a named element only once it shows, as a person would wait to type. */

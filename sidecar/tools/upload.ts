@@ -28,8 +28,8 @@ export const upload = pageTool('web.upload', async (call, params) => {
   const names = files.map((f) => basename(f));
   await ctx.confirm({ capability: 'web.upload', selector: label, reason: 'upload', details: { files: names.join(', ') } }, session);
   await ctx.polite(session);
-  const fp = await fingerprintOf(locator);
+  const fp = fingerprintOf(locator);
   await locator.setInputFiles(files, { timeout });
   const sizes = await Promise.all(files.map(async (f) => (await stat(f)).size));
-  return { ok: true, url: page.url(), files: names.map((name, i) => ({ name, bytes: sizes[i] })), ...fp };
+  return { ok: true, url: page.url(), files: names.map((name, i) => ({ name, bytes: sizes[i] })), ...(await fp) };
 });
