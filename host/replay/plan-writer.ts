@@ -50,7 +50,9 @@ export function writeExportedPlan(calls: RawEntry[], source: string): WrittenExp
       body.push(`(call :web.wait ${rtfsValue({ selector })}${healOptions(fp)})`);
     }
     lastWasWaitFor = cap === 'web.wait' && typeof params.selector === 'string' ? params.selector : undefined;
-    const options = ELEMENT_ACTIONS.has(cap) && selector ? healOptions(fp) : '';
+    // A recorded wait for the element the next action acts on heals with that action's fingerprint.
+    const waitFp = cap === 'web.wait' && selector ? nextFingerprint(calls, i, selector) : undefined;
+    const options = ELEMENT_ACTIONS.has(cap) && selector ? healOptions(fp) : healOptions(waitFp);
     const text = `(call :${cap} ${rtfsValue(params)}${options})`;
     if (cap === 'web.extract') {
       const name = `extract_${extracts.length + 1}`;
@@ -70,6 +72,15 @@ export function writeExportedPlan(calls: RawEntry[], source: string): WrittenExp
   const bindings = body.map((b) => (b.startsWith('extract_') ? b : `_ ${b}`));
   const plan = `${header.join('\n')}\n(let [${bindings.join('\n      ')}]\n  ${returns})\n`;
   return { plan, inputs, steps: body.length, left_out: notes.length };
+}
+
+function nextFingerprint(calls: RawEntry[], from: number, selector: string): Fp | undefined {
+  for (const e of calls.slice(from + 1)) {
+    if (e.error || !ELEMENT_ACTIONS.has(e.capability ?? '')) continue;
+    if ((e.params as { selector?: unknown } | null)?.selector !== selector) return undefined;
+    return (e.result as { fingerprint?: Fp } | null)?.fingerprint;
+  }
+  return undefined;
 }
 
 function healOptions(fp: Fp | undefined): string {

@@ -38,6 +38,6 @@ async function shoot(deps: ShotDeps, call: CallContext, failed: boolean, result?
   const name = `report/step-${Date.now()}-${++counter}.jpg`;
   try {
     const shot = await deps.invoke('web.screenshot', { session, path: name, format: 'jpeg', quality: 60 }, 10_000);
-    await deps.append({ kind: 'event', plan_id: call.planId ?? null, session, capability: call.capability, result: { event: 'step_screenshot', path: shot.path, failed } });
+    await deps.append({ kind: 'event', plan_id: call.planId ?? null, session, result: { event: 'step_screenshot', step: call.capability, path: shot.path, failed } });
   } catch { /* a page that cannot be shot (crashed, closed) leaves the step without a picture */ }
 }
