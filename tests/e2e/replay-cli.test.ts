@@ -150,3 +150,21 @@ describe('export, then a healing replay that rewrites the plan', () => {
     expect(r.stderr).toMatch(/selector_not_found: .*#save found nothing and no recorded feature matches exactly one element; candidates: role\+name role=button\[name="Save"s\] \(2\)/);
   }, 120_000);
 });
+
+describe('bad input', () => {
+  it('export and run name what is wrong, with the closed error codes', async () => {
+    const none = await run('chain', 'export');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^error: invalid_params: say which run: exactly one of --plan-id ID, --session S, --last/m);
+    writeFileSync(join(dir, 'mini.jsonl'), `${JSON.stringify({ seq: 1, kind: 'call', capability: 'web.open', session: null, plan_id: null, params: { url: 'http://forms.test/' }, result: { session: 's1' }, error: null })}\n`);
+    const unknown = await run('chain', 'export', 'mini.jsonl', '--session', 'nope');
+    expect(unknown.stderr).toMatch(/^error: session_not_found: no calls of session nope/m);
+    const noChain = await run('report', 'missing.jsonl');
+    expect(noChain.stderr).toMatch(/^error: invalid_params: no chain file at missing\.jsonl/m);
+    writeFileSync(join(dir, 'needs.rtfs'), ';; input password (required)\n(call :web.fill {:selector "#p" :text "{{password}}"})');
+    const missing = await run('run', 'needs.rtfs');
+    expect(missing.stderr).toMatch(/^error: invalid_params: the plan needs --input password=…/m);
+    const malformed = await run('run', 'needs.rtfs', '--input', 'password');
+    expect(malformed.stderr).toMatch(/^error: invalid_params: --input expects name=value/m);
+  }, 60_000);
+});
