@@ -17,6 +17,7 @@ export interface ShotDeps {
 }
 
 const SKIP = new Set(['web.close', 'web.screenshot', 'web.pdf', 'web.scrape', 'web.status', 'web.tabs']);
+const NO_PAGE = new Set(['sidecar_crashed', 'browser_crashed', 'session_not_found']);
 let counter = 0;
 
 export async function withStepShot(deps: ShotDeps, call: CallContext, run: () => Promise<CallResult>): Promise<CallResult> {
@@ -24,7 +25,10 @@ export async function withStepShot(deps: ShotDeps, call: CallContext, run: () =>
   try {
     result = await run();
   } catch (err) {
-    await shoot(deps, call, true);
+    // A failed web.open made no page to show (its call names the session current before it); after a
+    // crash there is no page either, and asking would start a new sidecar.
+    const code = (err as { code?: string }).code ?? '';
+    if (call.capability !== 'web.open' && !NO_PAGE.has(code)) await shoot(deps, call, true);
     throw err;
   }
   if (deps.mode === 'each_step') await shoot(deps, call, false, result);
