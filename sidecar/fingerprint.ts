@@ -26,9 +26,9 @@ const TEXT_CHARS = 80;
 
 /**
  * `{ fingerprint }` to spread into an action's result; `{}` when the element went away (the action still counts).
- * Started just before the action and awaited after it: the evaluate is sent first on the page's one
- * protocol channel, so it reads the element before the action's own steps reach the page, and its
- * round trip overlaps the action's instead of adding to it. Never rejects.
+ * Never rejects. Actions that cannot navigate (fill, select, hover, upload) start it just before acting
+ * and await it after, so its round trip overlaps theirs; click, keypress and type await it first, since
+ * a navigation they cause can win the race and take the element away (measured: a keypress's Enter did).
  */
 export async function fingerprintOf(locator: Locator): Promise<{ fingerprint?: Fingerprint }> {
   const fp = await locator.evaluate(readFingerprint, TEXT_CHARS, { timeout: 1000 }).catch(() => undefined);

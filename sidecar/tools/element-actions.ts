@@ -79,10 +79,10 @@ export const type = pageTool('web.type', async (call, params) => {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
-  const fp = named ? fingerprintOf(target.locator) : {};
+  const fp = named ? await fingerprintOf(target.locator) : {};   // before: a typed newline may navigate
   if (params.clear) await target.locator.clear({ timeout });
   // Key by key (keydown, keypress, input, keyup per character): autocompletes and key handlers see real typing.
   await target.locator.pressSequentially(text, { delay, timeout: timeout + delay * text.length });
   const value = await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
-  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: field.kind === 'password' ? '[REDACTED]' : value }), ...(await fp) };
+  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: field.kind === 'password' ? '[REDACTED]' : value }), ...fp };
 });

@@ -18,10 +18,10 @@ export const click = pageTool('web.click', async (call, params) => {
   const submit = (css && await describeSubmitByCss(page, css)) || await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
   if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: label, reason: 'form_submit' }, session);
   await ctx.polite(session);
-  const fp = fingerprintOf(target);
+  const fp = await fingerprintOf(target);   // before: a click that navigates takes the element away
   await target.click({ timeout });
   if (params.wait_until) await page.waitForLoadState(params.wait_until as 'load', { timeout }).catch(() => undefined);
-  return { ok: true, url: page.url(), ...(await fp) };
+  return { ok: true, url: page.url(), ...fp };
 });
 
 export const fill = pageTool('web.fill', async (call, params) => {
@@ -76,12 +76,12 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
-  const fp = target ? fingerprintOf(target) : {};
+  const fp = target ? await fingerprintOf(target) : {};   // before: Enter may navigate
   for (const key of keys) {
     if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);
   }
-  return { ok: true, url: page.url(), ...(await fp) };
+  return { ok: true, url: page.url(), ...fp };
 });
 
 /** Keys go to a named element only once it shows, as a person would wait to type. */
