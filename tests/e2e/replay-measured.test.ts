@@ -211,7 +211,7 @@ describe('record through MCP, export, replay (issue 14)', () => {
     const booking = await renamingProxy(demo.resolve['booking.demo.test']!, DEMO_TOKENS);
     proxies.push(maps, booking);
     const resolve = { ...demo.resolve, 'forms.test': `127.0.0.1:${variant.port}`, 'maps.demo.test': `127.0.0.1:${maps.port}`, 'booking.demo.test': `127.0.0.1:${booking.port}` };
-    const host = createHost({ config: config(resolve, 'variant.jsonl', 3000) });
+    const host = createHost({ config: config(resolve, 'variant.jsonl', 5000) });
     const heals: Heal[] = [];
     let unhealed = 0;
     let completed = 0;
