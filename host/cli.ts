@@ -7,6 +7,8 @@ import { browserServerCommand } from './browser-server.js';
 import { chainCommand } from './cli/chain-command.js';
 import { providerMetadata } from './attestation.js';
 import { discoverCommand } from './cli/discover-command.js';
+import { exportCommand, replayRunOptions } from './cli/export-command.js';
+import { reportCommand } from './cli/report-command.js';
 import { runDemo } from './demo/demo.js';
 import { printStep } from './cli/step-log.js';
 import { createHost, type Host } from './host.js';
@@ -15,10 +17,12 @@ import { runMcpStdio } from './mcp/stdio.js';
 
 const USAGE = `usage:
   webcap demo [--serve]                     run the bundled demo (offline); --serve only serves its sites
-  webcap run PLAN [--config FILE] [--json] [--yes]
+  webcap run PLAN [--config FILE] [--json] [--yes] [--input k=v ...] [--heal] [--update-plan]
   webcap call ID [PARAMS_JSON] [--config FILE] [--json] [--yes]
   webcap manifests [--json]
   webcap chain verify [FILE] [--expect-head HASH] [--public-key FILE] | webcap chain show [FILE]
+  webcap chain export [CHAIN] (--plan-id ID | --session S | --last) [-o FILE]
+  webcap report [CHAIN] [--plan-id ID | --session S | --last] [-o report.html]
   webcap mcp [--config FILE] [--composite] [--yes]   MCP server on stdio
   webcap discover NEED [--input k=v ...] [--run] [--json] [--yes]
   webcap browser-server [--listen H:P] [--token-env NAME] [--config FILE]   Playwright browser server for remote_endpoint
@@ -44,10 +48,14 @@ async function main(args: Args): Promise<number> {
     case 'run': {
       if (!rest[0]) throw new WebcapError('invalid_params', 'webcap run: missing PLAN file');
       const source = readText(rest[0]);
-      return withHost(hostFor(), async (host) => printResult(await host.runPlan(source, { onStep: printStep, onLog: (m) => process.stderr.write(`  log: ${m}\n`) }), json));
+      const replay = replayRunOptions(args, rest[0]);
+      return withHost(hostFor(), async (host) => printResult(await host.runPlan(source, { onStep: printStep, onLog: (m) => process.stderr.write(`  log: ${m}\n`), ...replay.options }).finally(replay.finish), json));
     }
     case 'chain':
+      if (rest[0] === 'export') return exportCommand(args, rest[1]);
       return chainCommand(rest, option(args, '--config'), { expectHead: option(args, '--expect-head'), publicKey: option(args, '--public-key') });
+    case 'report':
+      return reportCommand(args, rest[0]);
     case 'demo':
       return runDemo({ serveOnly: args.flags.has('--serve') });
     case 'browser-server':

@@ -42,6 +42,8 @@ import { SessionTracker } from './session-tracker.js';
 import { SidecarClient } from './sidecar-client.js';
 import { acquireStore } from './store/index.js';
 import { sidecarInit } from './sidecar-init.js';
+import type { HealDeps } from './replay/heal.js';
+import { withStepShot, type ShotDeps } from './report/step-shots.js';
 
 export interface Governance {
   run(call: CallContext): Promise<CallResult>;
@@ -50,6 +52,8 @@ export interface Governance {
   closeSession(session: string, planId: string): Promise<void>;
   readonly redactor: Redactor;
   readonly log: Logger;
+  /** Healing replay (issue 14): find a fingerprinted element on the session's page; record what healed. */
+  readonly heal: HealDeps;
   close(): Promise<void>;
 }
 
@@ -154,10 +158,16 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     consentPolicy(gate, config.consent),
   ], terminal));
   run.catch(() => undefined);
+  const shots: ShotDeps = { mode: config.report.screenshots, invoke: (id, p, ms) => sidecar.invoke(id, p, ms), append, hasSession: (s) => s !== undefined && sessions.has(s) };
 
   return {
     redactor,
     log,
+    heal: {
+      chainPath: config.chain.path,
+      probe: async (fingerprint, session) => await sidecar.invoke('webcap.heal_probe', { fingerprint, session: session ?? sessions.current }, 10_000) as Awaited<ReturnType<HealDeps['probe']>>,
+      record: async (entry) => { await append(redactor.redact(entry)); },
+    },
     async run(call) {
       // A scoped caller (one MCP client among several) never defaults to another's session.
       if (!call.scope) call.session ??= sessions.current;
@@ -168,7 +178,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
         if (browser.name !== 'sidecar') call.via = { ...call.via, provider: browser.name };
       }
       try {
-        return await (await run)(call);
+        return await withStepShot(shots, call, async () => (await run)(call));
       } finally {
         await flushBlocked(call.planId);
       }

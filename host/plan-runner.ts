@@ -7,6 +7,8 @@ import type { CallResult } from './policies/types.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { stepTarget } from './redact/step-target.js';
 import { evaluatePlan } from './rtfs/index.js';
+import { makeHealer, type HealDeps, type HealOptions } from './replay/heal.js';
+import { fillPlaceholders, planInputs } from './replay/inputs.js';
 
 export { stepTarget } from './redact/step-target.js';
 
@@ -23,6 +25,10 @@ export interface PlanOptions {
   planId?: string;
   onStep?(step: StepLog): void;
   onLog?(message: string): void;
+  /** Values for the plan's {{name}} placeholders (webcap run --input name=value). */
+  inputs?: Record<string, string>;
+  /** Healing (issue 14): force: heal every call with a selector (--heal); onHeal: for --update-plan. */
+  heal?: HealOptions;
 }
 
 export interface PlanDeps {
@@ -32,6 +38,7 @@ export interface PlanDeps {
   limits?: { max_steps: number; max_duration_s: number };
   /** Applied to every string a step log or plan log line carries (the host's redactor); stderr is a log too. */
   redact?(text: string): string;
+  heal?: HealDeps;
 }
 
 export function newPlanId(): string {
@@ -43,17 +50,21 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
   const opened = new Set<string>();
   const redact = deps.redact ?? ((t: string) => t);
   let n = 0;
+  const values = planInputs(source, opts.inputs ?? {});
+  const heal = makeHealer(deps.heal, opts.heal ?? {}, planId);
   try {
     return await evaluatePlan(source, {
       log: opts.onLog && ((message: string) => opts.onLog!(redact(message))),
       limits: deps.limits && { maxSteps: deps.limits.max_steps, maxDurationMs: deps.limits.max_duration_s * 1000 },
-      async call(capability, params) {
+      async call(capability, raw, where, options) {
+        const params = fillPlaceholders(raw, values) as Record<string, unknown>;
         const step = ++n;
         const started = Date.now();
-        const target = stepTarget(params);
+        // Placeholders, not the values typed; the step log never shows typed text (host/redact/step-target.ts).
+        const target = stepTarget(raw);
         const shown = redact(shownCapabilityId(capability));
         try {
-          const result = await deps.call(capability, params, { planId });
+          const result = await heal(capability, params, options, where, (p) => deps.call(capability, p, { planId }));
           if (capability === 'web.open' && typeof result.session === 'string') opened.add(result.session);
           if (capability === 'web.close' && typeof result.closed === 'string') opened.delete(result.closed);
           opts.onStep?.({ n: step, capability: shown, target: target && redact(target), ok: true, ms: Date.now() - started });

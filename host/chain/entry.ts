@@ -5,7 +5,8 @@ import canonicalize from 'canonicalize';
 
 // intent: written (durably) before a call's effect starts; its `call` entry follows.
 // checkpoint: a signed (count, head hash, time), see checkpoint.ts.
-export type ChainKind = 'call' | 'decision' | 'network_blocked' | 'consent' | 'event' | 'plan' | 'intent' | 'checkpoint';
+// healed: a replay found a recorded element by its fingerprint (host/replay/heal.ts).
+export type ChainKind = 'call' | 'decision' | 'network_blocked' | 'consent' | 'event' | 'plan' | 'intent' | 'checkpoint' | 'healed';
 
 export interface ChainDecision {
   decision: string;

@@ -1,7 +1,7 @@
 // A tiny argv reader: positional words, --flag, --key value, repeated --input k=v.
 export interface Args { positional: string[]; flags: Set<string>; options: Map<string, string[]> }
 
-const VALUED = new Set(['--config', '--input', '--file', '--http', '--token-env', '--expect-head', '--public-key']);
+const VALUED = new Set(['--config', '--input', '--file', '--http', '--token-env', '--expect-head', '--public-key', '-o', '--plan-id', '--session']);
 
 export function parseArgs(argv: string[]): Args {
   const args: Args = { positional: [], flags: new Set(), options: new Map() };

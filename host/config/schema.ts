@@ -112,6 +112,11 @@ export const configSchema = {
         password_env: { type: 'string' },              // env var holding the password (instead of the URL)
       },
     },
+    report: {
+      type: 'object', additionalProperties: false, default: {},
+      // Run reports (issue 14): a screenshot after every browser step, or only after a failed one.
+      properties: { screenshots: { enum: ['each_step', 'on_error'], default: 'on_error' } },
+    },
     mcp: {
       type: 'object', additionalProperties: false, default: {},
       // Page-derived text in MCP results goes out between per-call random markers (host/untrusted.ts).

@@ -60,6 +60,7 @@ export interface WebcapConfig {
   mcp: { wrap_untrusted: boolean; dynamic_tools: boolean };
   /** [capabilities.browser] provider = "playwright-mcp": the server to forward browser calls to. */
   playwright_mcp: { command?: string[]; url?: string };
+  report: { screenshots: 'each_step' | 'on_error' };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;
   redaction: { builtin: Array<'email' | 'card' | 'token'>; patterns: string[] };

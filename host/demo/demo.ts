@@ -13,6 +13,7 @@ import type { Asker } from '../consent/asker.js';
 import { formatStep } from '../cli/step-log.js';
 import { createHost, type Host } from '../host.js';
 import { rowsOf, table } from './table.js';
+import { lastSeqOf, writeDemoReport } from '../report/demo-report.js';
 
 const COLUMNS = ['name', 'rating', 'address', 'link'];
 const say = (text = '') => process.stdout.write(`${text}\n`);
@@ -46,6 +47,7 @@ export async function runDemo(opts: { serveOnly?: boolean } = {}): Promise<numbe
   const started = Date.now();
   const sites = await startDemoSites();
   const host = createHost({ config: demoConfig(sites.resolve), ask: demoAsker });
+  const firstSeq = lastSeqOf(host.config.chain.path);
   try {
     say('webcap demo: two bundled sites on loopback, three plans, every call governed and recorded.');
     const examples = join(projectRoot(), 'examples');
@@ -64,6 +66,7 @@ export async function runDemo(opts: { serveOnly?: boolean } = {}): Promise<numbe
   const verdict = verifyChain(chainPath);
   say(`\ncausal chain: ${chainPath}`);
   say(verdict.ok ? `chain verify: intact (${verdict.entries} entries)` : `chain verify: TAMPERED at line ${verdict.line}: ${verdict.reason}`);
+  say(`run report: ${writeDemoReport(chainPath, firstSeq, host.config.workspace.path)}`);
   say(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return verdict.ok ? 0 : 1;
 }

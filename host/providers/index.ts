@@ -4,6 +4,7 @@ import { userAsk } from '../consent/user-ask.js';
 import { placesSearch } from '../search/places.js';
 import { webSearch } from '../search/web-search.js';
 import type { HostProvider } from './types.js';
+import { exportPlan } from '../replay/export.js';
 
 export const hostProviders: Record<string, HostProvider> = {
   'ccos.user.ask': (params, ctx) => userAsk(ctx.gate)(params as { question: string }),
@@ -11,4 +12,9 @@ export const hostProviders: Record<string, HostProvider> = {
   'web.scrape': async (params, ctx) => (await import('../scrape/provider.js')).scrapeProvider(params, ctx),
   'web.search': webSearch,
   'web.places.search': placesSearch,
+  // issue 14: the session's recorded calls as a replayable plan.
+  'web.plan_export': async (params, ctx) => {
+    const session = (params.session as string | undefined) ?? ctx.call.session;
+    return { ...exportPlan(ctx.config.chain.path, session ? { session } : { last: true }) };
+  },
 };

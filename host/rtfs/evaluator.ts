@@ -10,7 +10,7 @@ import {
 } from './values.js';
 
 export interface PlanHooks {
-  call(capability: string, params: Record<string, unknown>, where: Where): Promise<unknown>;
+  call(capability: string, params: Record<string, unknown>, where: Where, options?: Record<string, unknown>): Promise<unknown>;
   log?(message: string): void;
   /** [plans] max_steps / max_duration_s; defaults in limits.ts. */
   limits?: Partial<PlanLimits>;

@@ -68,7 +68,7 @@ function closure(form: List, env: Env): Closure {
 }
 
 async function call(ev: Evaluator, form: List, env: Env): Promise<Value> {
-  const [, capNode, paramsNode] = form.items;
+  const [, capNode, paramsNode, optionsNode] = form.items;
   const cap = await ev.value(capNode!, env);
   if (!(cap instanceof Keyword) && typeof cap !== 'string') {
     throw planError(capNode!, `call needs a capability id (keyword or string), got ${typeName(cap)}`);
@@ -77,11 +77,14 @@ async function call(ev: Evaluator, form: List, env: Env): Promise<Value> {
   if (!isMap(params)) throw planError(paramsNode!, `call params must be a map, got ${typeName(params)}`);
   const json = ev.guard(paramsNode ?? form, () => toJson(params)) as Record<string, unknown>;
   const where = { line: form.line, column: form.column };
+  // Options for the runner, not the capability (issue 14: {:heal true :fingerprint {…}}).
+  const optionValue = optionsNode ? await ev.value(optionsNode, env) : undefined;
+  const options = optionsNode && optionValue !== undefined ? ev.guard(optionsNode, () => toJson(optionValue)) : undefined;
   let timer: NodeJS.Timeout | undefined;
   // A call that outlives [plans] max_duration_s stops the plan at this form (the call itself ends on its own timeout).
   const overdue = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(ev.budget.overdue(where)), Math.max(0, ev.budget.remaining())); });
   try {
-    return fromJson(await Promise.race([ev.hooks.call(cap instanceof Keyword ? cap.name : cap, json, where), overdue]));
+    return fromJson(await Promise.race([ev.hooks.call(cap instanceof Keyword ? cap.name : cap, json, where, options as Record<string, unknown> | undefined), overdue]));
   } catch (e) {
     if (e instanceof WebcapError && e.details.limit === 'plans.max_duration_s') throw e;
     // Keep the policy's code (not_allowlisted, timeout, ...) so callers can branch on it.
@@ -126,7 +129,7 @@ export const SPECIALS: Record<string, Special> = {
     throw new ReturnSignal(f.items[1] ? await ev.value(f.items[1], env) : null);
   },
   call: async (ev, f, env) => {
-    shape(f, 1, 2, '(call :capability.id {params})');
+    shape(f, 1, 3, '(call :capability.id {params} {options}?)');
     return call(ev, f, env);
   },
 };

@@ -9,6 +9,7 @@ import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { TypingGuard } from '../typing-guard.js';
 import { describeField, describeSubmit } from './field-kind.js';
+import { fingerprintOf } from '../fingerprint.js';
 
 /** The element, once it is visible (as a person would wait for it). */
 async function visible(call: PageCall, params: Params): Promise<{ locator: Locator; label: string }> {
@@ -47,17 +48,19 @@ export const select = pageTool('web.select', async (call, params) => {
     throw new WebcapError('invalid_params', `web.select: ${label} takes one option, ${wanted.length} were given`, { field: key });
   }
   await ctx.polite(session);
+  const fp = fingerprintOf(locator);
   const picked = await locator.selectOption(wanted.map((w) => ({ [key]: w })), { timeout });
   const selected = options.options.filter((o) => picked.includes(o.value));
-  return { ok: true, selected };
+  return { ok: true, selected, ...(await fp) };
 });
 
 export const hover = pageTool('web.hover', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator } = await visible(call, params);
   await ctx.polite(session);
+  const fp = fingerprintOf(locator);
   await locator.hover({ timeout });
-  return { ok: true, url: page.url() };
+  return { ok: true, url: page.url(), ...(await fp) };
 });
 
 export const type = pageTool('web.type', async (call, params) => {
@@ -80,6 +83,7 @@ export const type = pageTool('web.type', async (call, params) => {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
+  const fp = named ? await fingerprintOf(target.locator) : {};   // before: a typed newline may navigate
   if (params.clear) await target.locator.clear({ timeout });
   // Key by key (keydown, keypress, input, keyup per character): autocompletes and key handlers see real typing.
   // Each character asks, as it lands, whether focus is now in a password or payment field (typing-guard.ts).
@@ -91,5 +95,5 @@ export const type = pageTool('web.type', async (call, params) => {
   }
   const value = await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
   const secret = field.kind === 'password' || guard.saw('password');
-  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: secret ? '[REDACTED]' : value }) };
+  return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: secret ? '[REDACTED]' : value }), ...fp };
 });

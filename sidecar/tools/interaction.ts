@@ -6,6 +6,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { TypingGuard, typedText } from '../typing-guard.js';
+import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 
@@ -19,9 +20,10 @@ export const click = pageTool('web.click', async (call, params) => {
   const submit = (css && await describeSubmitByCss(page, css)) || await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
   if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: label, reason: 'form_submit' }, session);
   await ctx.polite(session);
+  const fp = await fingerprintOf(target);   // before: a click that navigates takes the element away
   await target.click({ timeout });
   if (params.wait_until) await page.waitForLoadState(params.wait_until as 'load', { timeout }).catch(() => undefined);
-  return { ok: true, url: page.url() };
+  return { ok: true, url: page.url(), ...fp };
 });
 
 export const fill = pageTool('web.fill', async (call, params) => {
@@ -39,6 +41,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
     await guard.check();
   }
   await ctx.polite(session);
+  const fp = fingerprintOf(target);
   const value = await setValue(target, field.tag, field.type, text, timeout, css ? { page, css } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
@@ -49,7 +52,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
   // A field that turned into a password field on focus (or while typed into) is only one now: look again, so the host hides the text.
   const turned = field.kind === 'plain' && (guard.saw('password') || guard.saw('payment') || (field.tag === 'input' && await fieldTurnedSecret(page, target, css)));
   const secret = field.kind !== 'plain' || turned;
-  return { ok: true, value: secret ? '[REDACTED]' : value, field: field.type || field.tag, ...secretMark(secret, turned ? text : undefined) };
+  return { ok: true, value: secret ? '[REDACTED]' : value, field: field.type || field.tag, ...secretMark(secret, turned ? text : undefined), ...(await fp) };
 });
 
 /** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */
@@ -83,6 +86,7 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
+  const fp = target ? await fingerprintOf(target) : {};   // before: Enter may navigate
   // Each key asks, at the moment it lands, whether the focused field is a password or payment field (typing-guard.ts);
   // one that did makes the host hide this call's keys and learn the field's value (secret-input.ts).
   const guard = new TypingGuard(call, 'web.keypress', typedText(keys));
@@ -97,7 +101,7 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
     // Asked after the key landed: a field that turns into type=password on focus has turned by now.
     if (into && await landsInSecret(into)) { secret = true; value = await secretValue(into) ?? value; }
   }
-  return { ok: true, url: page.url(), ...secretMark(secret, value) };
+  return { ok: true, url: page.url(), ...secretMark(secret, value), ...fp };
 });
 
 /** Keys go to a named element only once it shows, as a person would wait to type. */

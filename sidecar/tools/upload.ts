@@ -7,6 +7,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool } from '../tool.js';
 import { workspaceFile } from '../workspace.js';
+import { fingerprintOf } from '../fingerprint.js';
 
 export const upload = pageTool('web.upload', async (call, params) => {
   const { page, session, timeout, ctx } = call;
@@ -27,7 +28,8 @@ export const upload = pageTool('web.upload', async (call, params) => {
   const names = files.map((f) => basename(f));
   await ctx.confirm({ capability: 'web.upload', selector: label, reason: 'upload', details: { files: names.join(', ') } }, session);
   await ctx.polite(session);
+  const fp = fingerprintOf(locator);
   await locator.setInputFiles(files, { timeout });
   const sizes = await Promise.all(files.map(async (f) => (await stat(f)).size));
-  return { ok: true, url: page.url(), files: names.map((name, i) => ({ name, bytes: sizes[i] })) };
+  return { ok: true, url: page.url(), files: names.map((name, i) => ({ name, bytes: sizes[i] })), ...(await fp) };
 });

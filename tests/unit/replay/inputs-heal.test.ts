@@ -1,0 +1,47 @@
+// Plan inputs, the heal selector order and --update-plan's rewrite (issue 14).
+import { describe, expect, it } from 'vitest';
+import { fillPlaceholders, planInputs } from '../../../host/replay/inputs.js';
+import { rewriteSelectors } from '../../../host/replay/update-plan.js';
+import { healSelectors } from '../../../sidecar/fingerprint-match.js';
+
+describe('plan inputs', () => {
+  const plan = ';; webcap:exported-plan\n;; input city = "Lyon"\n;; input password (required)\n(call :web.fill {:selector "#c" :text "{{city}}"})\n(call :web.fill {:selector "#p" :text "{{password}}"})';
+
+  it('a missing required input fails before any call, naming the flag to pass', () => {
+    expect(() => planInputs(plan, {})).toThrowError(expect.objectContaining({ code: 'invalid_params', message: expect.stringContaining('--input password=') }));
+  });
+
+  it('defaults come from the header; --input wins', () => {
+    expect(planInputs(plan, { password: 'pw' })).toEqual({ city: 'Lyon', password: 'pw' });
+    expect(planInputs(plan, { password: 'pw', city: 'Nice' }).city).toBe('Nice');
+  });
+
+  it('fills placeholders inside strings at any depth and leaves other strings alone', () => {
+    expect(fillPlaceholders({ text: 'in {{city}}!', list: ['{{city}}', 'x'], n: 3 }, { city: 'Lyon' })).toEqual({ text: 'in Lyon!', list: ['Lyon', 'x'], n: 3 });
+  });
+});
+
+describe('heal order', () => {
+  it('role + name, label, placeholder, name attribute, text, CSS path', () => {
+    const order = healSelectors({ role: 'textbox', name: 'Email', label: 'Email', placeholder: 'you@x', name_attr: 'mail', tag: 'input', text: 'Email', css: 'form > input:nth-of-type(2)' });
+    expect(order.map((s) => s.feature)).toEqual(['role+name', 'label', 'placeholder', 'name', 'text', 'css_path']);
+    expect(order[0]!.selector).toBe('role=textbox[name="Email"s]');
+  });
+
+  it('skips generic roles and cut text (which would never match exactly)', () => {
+    const order = healSelectors({ role: 'generic', name: 'x', text: 'a very long text…', css: 'div' });
+    expect(order.map((s) => s.feature)).toEqual(['css_path']);
+  });
+});
+
+describe('--update-plan rewrite', () => {
+  const source = '(do\n  (call :web.wait {:selector "#go"})\n  (call :web.click {:selector "#go"} {:heal true :fingerprint {:css "#go"}})\n  (call :web.click {:selector "#go"}))\n';
+
+  it('replaces the selector only in the healed forms, never in the fingerprint', () => {
+    const out = rewriteSelectors(source, [
+      { line: 2, column: 3, capability: 'web.wait', old_selector: '#go', new_selector: 'role=button[name="Go"s]', feature: 'role+name' },
+      { line: 3, column: 3, capability: 'web.click', old_selector: '#go', new_selector: 'role=button[name="Go"s]', feature: 'role+name' },
+    ]);
+    expect(out).toBe('(do\n  (call :web.wait {:selector "role=button[name=\\"Go\\"s]"})\n  (call :web.click {:selector "role=button[name=\\"Go\\"s]"} {:heal true :fingerprint {:css "#go"}})\n  (call :web.click {:selector "#go"}))\n');
+  });
+});
