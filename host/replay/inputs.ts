@@ -23,7 +23,7 @@ export function planInputs(source: string, given: Record<string, string>): Recor
   const needed = [...new Set([...source.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
   const missing = needed.filter((n) => values[n] === undefined);
   if (missing.length) {
-    throw new WebcapError('invalid_params', `the plan needs ${missing.map((m) => `--input ${m}=…`).join(', ')}`, { missing });
+    throw new WebcapError('invalid_params', `the plan needs ${missing.length === 1 ? 'the input' : 'the inputs'} ${missing.map((m) => `"${m}"`).join(', ')}: give each with --input NAME=VALUE`, { missing });
   }
   return values;
 }

@@ -163,7 +163,8 @@ describe('bad input', () => {
     expect(noChain.stderr).toMatch(/^error: invalid_params: no chain file at missing\.jsonl/m);
     writeFileSync(join(dir, 'needs.rtfs'), ';; input password (required)\n(call :web.fill {:selector "#p" :text "{{password}}"})');
     const missing = await run('run', 'needs.rtfs');
-    expect(missing.stderr).toMatch(/^error: invalid_params: the plan needs --input password=…/m);
+    // Named so the redactor leaves it readable (a "password=…" pair would be hidden as a credential).
+    expect(missing.stderr).toMatch(/^error: invalid_params: the plan needs the input "password": give each with --input NAME=VALUE/m);
     const malformed = await run('run', 'needs.rtfs', '--input', 'password');
     expect(malformed.stderr).toMatch(/^error: invalid_params: --input expects name=value/m);
   }, 60_000);

@@ -8,7 +8,7 @@ describe('plan inputs', () => {
   const plan = ';; webcap:exported-plan\n;; input city = "Lyon"\n;; input password (required)\n(call :web.fill {:selector "#c" :text "{{city}}"})\n(call :web.fill {:selector "#p" :text "{{password}}"})';
 
   it('a missing required input fails before any call, naming the flag to pass', () => {
-    expect(() => planInputs(plan, {})).toThrowError(expect.objectContaining({ code: 'invalid_params', message: expect.stringContaining('--input password=') }));
+    expect(() => planInputs(plan, {})).toThrowError(expect.objectContaining({ code: 'invalid_params', message: expect.stringMatching(/needs the input "password": give each with --input NAME=VALUE/) }));
   });
 
   it('defaults come from the header; --input wins', () => {
