@@ -20,6 +20,8 @@ export interface BrowserConfig {
   ignore_https_errors: boolean;
   /** How the sidecar answers alert/confirm/prompt (beforeunload is always accepted). */
   dialogs: 'dismiss' | 'accept';
+  /** A web.open over max_concurrent_sessions waits for a slot ("wait") or fails at once ("fail"). */
+  session_queue: 'wait' | 'fail';
 }
 
 export interface SearchProviderQuota { daily_quota?: number; monthly_quota?: number }
@@ -55,6 +57,10 @@ export interface WebcapConfig {
   mcp: { wrap_untrusted: boolean };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;
+  /** `webcap call`/`run` use the workspace's background daemon (issue 11). */
+  cli: { daemon: boolean };
+  /** Encrypted persistent browser profiles (host/profiles). path is resolved like chain.path. */
+  profiles: { path: string; key_env: string; max_age_days: number };
   redaction: { builtin: Array<'email' | 'card' | 'token'>; patterns: string[] };
   /** Folder relative paths were resolved against (the config file's folder). */
   base_dir: string;

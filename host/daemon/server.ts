@@ -1,0 +1,143 @@
+// The CLI daemon: one long-lived host (sessions, budgets, chain) for one
+// workspace and config, serving `webcap call` / `webcap run` over a Unix
+// socket so a session opened by one command is there for the next. It exits
+// after [capabilities.browser] idle_timeout_s with no request, on `daemon
+// stop`, or on SIGTERM/SIGINT; each of those closes the host (sessions saved
+// or dropped as usual). Chain entries are fsynced as they are written, so a
+// crash loses none; the next command finds the dead socket and starts anew.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { chmodSync, mkdirSync, unlinkSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { resolve } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { toWebcapError } from '../../manifests/errors.js';
+import { chooseAsker, type Asker, type ConsentQuestion } from '../consent/asker.js';
+import { loadConfig } from '../config/load.js';
+import { createHost, type Host } from '../host.js';
+import { SessionTracker } from '../session-tracker.js';
+import { onLines, type Caller, type Reply, type Request } from './protocol.js';
+import { socketPath } from './socket.js';
+import { isDaemonAlive } from './client.js';
+import { packageVersion } from '../cli/version.js';
+
+interface Client { send(reply: Reply): void; ask: Asker }
+
+export async function serveDaemon(configPath: string | undefined): Promise<void> {
+  const configFile = configPath ? resolve(configPath) : null;
+  const config = loadConfig(configFile ?? undefined);
+  const path = socketPath(config);
+  mkdirSync(config.workspace.path, { recursive: true });
+  const callers = new AsyncLocalStorage<Client>();
+  let lastClient: Client | undefined;
+  // Questions raised inside a call reach that call's client; ones the browser
+  // raises outside any call's async context go to the latest caller.
+  const routedAsker: Asker = (q) => (callers.getStore() ?? lastClient)?.ask(q) ?? chooseAsker({ nonInteractive: config.consent.non_interactive, isTTY: false })(q);
+  const host = createHost({ config: configFile ?? undefined, ask: routedAsker });
+  const sessions = new SessionTracker();
+  const started = Date.now();
+  let inFlight = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const idleMs = config.capabilities.browser.idle_timeout_s * 1000;
+
+  const server = await listenExclusively(path, config.workspace.path);
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (async () => {
+    clearTimeout(idleTimer);
+    server.close();
+    try { unlinkSync(path); } catch { /* already gone */ }
+    await host.close();
+  })());
+  const armIdle = () => {
+    clearTimeout(idleTimer);
+    if (inFlight === 0) idleTimer = setTimeout(() => { void stop(); }, idleMs);
+  };
+  process.once('SIGTERM', () => { void stop(); });
+  process.once('SIGINT', () => { void stop(); });
+  armIdle();
+
+  server.on('connection', (socket: Socket) => {
+    const pending = new Map<number, (approved: boolean) => void>();
+    let nextQid = 1;
+    const send = (reply: Reply) => { if (!socket.destroyed) socket.write(`${JSON.stringify(reply)}\n`); };
+    const clientFor = (caller: Caller): Client => {
+      const forward: Asker = (question: ConsentQuestion) => new Promise((done) => {
+        const qid = nextQid++;
+        pending.set(qid, (approved) => done({ approved }));
+        send({ type: 'ask', qid, question });
+      });
+      return { send, ask: chooseAsker({ yes: caller.yes, ask: caller.tty ? forward : undefined, nonInteractive: config.consent.non_interactive, isTTY: false }) };
+    };
+    // A client that goes away mid-question has said no.
+    socket.on('close', () => { for (const answer of pending.values()) answer(false); pending.clear(); });
+    socket.on('error', () => undefined);
+    onLines(socket, (value) => {
+      const req = value as Request;
+      if (req.op === 'answer') { pending.get(req.qid)?.(req.approved === true); pending.delete(req.qid); return; }
+      if (req.op === 'status') {
+        send({ type: 'status', status: { pid: process.pid, uptime_s: Math.round((Date.now() - started) / 1000), sessions: sessions.list(), socket: path, config: configFile, version: packageVersion() } });
+        return;
+      }
+      if (req.op === 'stop') { void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
+      if (req.config !== configFile) {
+        send({ type: 'error', error: { code: 'invalid_params', message: `the webcap daemon on ${path} serves ${configFile ?? 'the default config'}, not ${req.config ?? 'the default config'}; stop it (\`webcap daemon stop\`) or use --no-daemon` } });
+        return;
+      }
+      const client = clientFor(req);
+      lastClient = client;
+      inFlight += 1;
+      clearTimeout(idleTimer);
+      void callers.run(client, () => answer(host, sessions, req, send)).finally(() => {
+        inFlight -= 1;
+        if (lastClient === client) lastClient = undefined;
+        armIdle();
+      });
+    });
+  });
+  await new Promise<void>((done) => server.once('close', done));
+  await stopping;
+}
+
+async function answer(host: Host, sessions: SessionTracker, req: Extract<Request, { op: 'call' | 'run' }>, send: (r: Reply) => void): Promise<void> {
+  try {
+    if (req.op === 'call') {
+      const value = await host.call(req.id, req.params);
+      sessions.observe(req.id, value);
+      send({ type: 'result', value });
+    } else {
+      const value = await host.runPlan(req.source, { onStep: (step) => send({ type: 'step', step }), onLog: (message) => send({ type: 'log', message }) });
+      send({ type: 'result', value });
+    }
+  } catch (err) {
+    const e = toWebcapError(err);
+    if (e.code === 'sidecar_crashed' || e.code === 'browser_crashed') sessions.forgetAll();
+    send({ type: 'error', error: { code: e.code, message: e.message, details: e.details } });
+  }
+}
+
+/**
+ * Listens on the socket with mode 0600 (umask while binding, chmod after).
+ * Under a lock, so two commands starting a daemon at once end with one: the
+ * second finds the first alive and leaves. A socket nobody answers on is a
+ * dead daemon's, and is replaced.
+ */
+async function listenExclusively(path: string, workspace: string): Promise<Server> {
+  const release = await lockfile.lock(workspace, { lockfilePath: `${path}.lock`, stale: 5000, retries: { retries: 50, minTimeout: 50, maxTimeout: 200 } });
+  try {
+    if (await isDaemonAlive(path)) {
+      process.stderr.write(`webcap daemon: already running on ${path}\n`);
+      process.exit(0);
+    }
+    try { unlinkSync(path); } catch { /* no stale socket */ }
+    const server = createServer();
+    const previous = process.umask(0o177);
+    try {
+      await new Promise<void>((done, fail) => { server.once('error', fail); server.listen(path, () => done()); });
+    } finally {
+      process.umask(previous);
+    }
+    chmodSync(path, 0o600);
+    return server;
+  } finally {
+    await release();
+  }
+}
