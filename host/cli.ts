@@ -7,6 +7,9 @@ import { buildProgram } from './cli/program.js';
 
 const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
+// Without a terminal nobody could be asked, so the config's answer (deny by default) was used.
+const NO_TTY_HINT = 'hint: no terminal to ask on, so [consent] non_interactive answered; approve with --yes (-y), or set [consent] non_interactive = "approve" in the config\n';
+
 async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
   try {
@@ -18,6 +21,7 @@ async function main(argv: string[]): Promise<void> {
     }
     const e = toWebcapError(err);
     process.stderr.write(`error: ${e.code}: ${e.message}\n`);
+    if (e.code === 'consent_denied' && !(process.stdin.isTTY && process.stderr.isTTY)) process.stderr.write(NO_TTY_HINT);
     if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ error: { code: e.code, message: e.message, details: e.details } })}\n`);
     process.exitCode = 1;
   }

@@ -39,21 +39,20 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
   let idleTimer: NodeJS.Timeout | undefined;
   const idleMs = config.capabilities.browser.idle_timeout_s * 1000;
 
-  const server = await listenExclusively(path, config.workspace.path);
+  // The handler is attached before listening: a client may connect the moment the socket exists.
+  const server = createServer();
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
     clearTimeout(idleTimer);
     server.close();
     try { unlinkSync(path); } catch { /* already gone */ }
-    await host.close();
+    // A sidecar that already went (it shares our signal) must not stop the rest of the shutdown.
+    await host.close().catch(() => undefined);
   })());
   const armIdle = () => {
     clearTimeout(idleTimer);
     if (inFlight === 0) idleTimer = setTimeout(() => { void stop(); }, idleMs);
   };
-  process.once('SIGTERM', () => { void stop(); });
-  process.once('SIGINT', () => { void stop(); });
-  armIdle();
 
   server.on('connection', (socket: Socket) => {
     const pending = new Map<number, (approved: boolean) => void>();
@@ -93,6 +92,10 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
       });
     });
   });
+  await listenExclusively(server, path, config.workspace.path);
+  process.once('SIGTERM', () => { void stop(); });
+  process.once('SIGINT', () => { void stop(); });
+  armIdle();
   await new Promise<void>((done) => server.once('close', done));
   await stopping;
 }
@@ -120,7 +123,7 @@ async function answer(host: Host, sessions: SessionTracker, req: Extract<Request
  * second finds the first alive and leaves. A socket nobody answers on is a
  * dead daemon's, and is replaced.
  */
-async function listenExclusively(path: string, workspace: string): Promise<Server> {
+async function listenExclusively(server: Server, path: string, workspace: string): Promise<void> {
   const release = await lockfile.lock(workspace, { lockfilePath: `${path}.lock`, stale: 5000, retries: { retries: 50, minTimeout: 50, maxTimeout: 200 } });
   try {
     if (await isDaemonAlive(path)) {
@@ -128,7 +131,6 @@ async function listenExclusively(path: string, workspace: string): Promise<Serve
       process.exit(0);
     }
     try { unlinkSync(path); } catch { /* no stale socket */ }
-    const server = createServer();
     const previous = process.umask(0o177);
     try {
       await new Promise<void>((done, fail) => { server.once('error', fail); server.listen(path, () => done()); });
@@ -136,7 +138,6 @@ async function listenExclusively(path: string, workspace: string): Promise<Serve
       process.umask(previous);
     }
     chmodSync(path, 0o600);
-    return server;
   } finally {
     await release();
   }
