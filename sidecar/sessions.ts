@@ -7,6 +7,7 @@ import { WebcapError } from '../manifests/errors.js';
 import type { SidecarInit } from '../manifests/wire.js';
 import type { BrowserSource } from './browser-source.js';
 import { watchPage } from './page-events.js';
+import { SessionSlots } from './slots.js';
 
 export interface Session {
   name: string;
@@ -42,26 +43,37 @@ export class Sessions {
   private scratches = 0;
   private linger: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly slots: SessionSlots;
 
   constructor(private readonly init: SidecarInit, private readonly source: BrowserSource, private readonly hooks: SessionHooks) {
     const idleMs = init.browser.idle_timeout_s * 1000;
     this.sweeper = setInterval(() => void this.sweep(idleMs), Math.min(idleMs / 4, 30_000));
     this.sweeper.unref();
+    this.slots = new SessionSlots(init.browser.max_concurrent_sessions);
   }
 
   get current(): string | null { return this.currentName; }
   list(): Session[] { return [...this.all.values()]; }
 
-  async open(name?: string, viewport?: { width: number; height: number }): Promise<Session> {
+  /**
+   * A new session, current from now on. Over max_concurrent_sessions it waits
+   * in a first-come-first-served queue (slots.ts) for up to waitMs, unless
+   * [capabilities.browser] session_queue = "fail".
+   */
+  async open(name?: string, viewport?: { width: number; height: number }, waitMs = this.init.browser.default_timeout_ms): Promise<Session> {
     if (name && this.all.has(name)) {
       throw new WebcapError('invalid_params', `session "${name}" is already open; use web.navigate with session "${name}" or web.close it first`, { session: name });
     }
-    const max = this.init.browser.max_concurrent_sessions;
-    if (this.all.size >= max) {
-      throw new WebcapError('session_limit', `${this.all.size} sessions are open (max_concurrent_sessions = ${max}); close one with web.close`, { open: [...this.all.keys()], max });
-    }
+    await this.slots.take(this.init.browser.session_queue === 'fail' ? 0 : waitMs, () => [...this.all.keys()]);
+    let context: BrowserContext;
     const sessionName = name ?? this.nextName();
-    const context = await this.guardedContext(sessionName, viewport, true);
+    try {
+      if (this.all.has(sessionName)) throw new WebcapError('invalid_params', `session "${sessionName}" is already open`, { session: sessionName });
+      context = await this.guardedContext(sessionName, viewport, true);
+    } catch (err) {
+      this.slots.release();
+      throw err;
+    }
     try {
       const page = await context.newPage();
       const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now() };
@@ -78,6 +90,7 @@ export class Sessions {
       return session;
     } catch (err) {
       await context.close().catch(() => undefined);
+      this.slots.release();
       throw err;
     }
   }
@@ -176,14 +189,17 @@ export class Sessions {
   async close(name?: string): Promise<{ closed: string; current: string | null }> {
     const session = this.get(name);
     this.all.delete(session.name);
+    this.slots.release();
     if (this.currentName === session.name) this.currentName = [...this.all.keys()].at(-1) ?? null;
     await session.context.close().catch(() => undefined);
-    if (this.all.size === 0 && this.scratches === 0) await this.source.close();
+    // A queued web.open that was just given this slot needs the browser: keep it.
+    if (this.all.size === 0 && this.scratches === 0 && this.slots.busy === 0) await this.source.close();
     return { closed: session.name, current: this.currentName };
   }
 
   /** The browser went away: every session with it. */
   forgetAll(): void {
+    for (let i = 0; i < this.all.size; i++) this.slots.release();
     this.all.clear();
     this.currentName = null;
   }

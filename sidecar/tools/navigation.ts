@@ -21,10 +21,13 @@ export async function go(page: Page, url: string, params: Params, timeout: numbe
 }
 
 export const open = defineTool('web.open', async (ctx, params) => {
-  const session = await ctx.sessions.open(params.session, params.viewport as { width: number; height: number } | undefined);
+  const timeout = params.timeout ?? ctx.init.browser.default_timeout_ms;
+  const started = Date.now();
+  // Waiting for a free session slot and loading the page share one timeout.
+  const session = await ctx.sessions.open(params.session, params.viewport as { width: number; height: number } | undefined, timeout);
   try {
     await ctx.polite(session);
-    const page = await go(session.page, params.url as string, params, params.timeout ?? ctx.init.browser.default_timeout_ms, () => ctx.lastBlocked(session.name));
+    const page = await go(session.page, params.url as string, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name));
     session.lastUsed = Date.now();     // idleness counts from the end of the load, not the start
     return { session: session.name, ...page };
   } catch (err) {
