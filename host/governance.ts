@@ -32,6 +32,8 @@ import { redactingLogger } from './redact/logger.js';
 import { RobotsCache } from './robots/robots.js';
 import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
+import { Profiles } from './profiles/manager.js';
+import { closeWithProfile, withProfiles } from './profiles/terminal.js';
 import { SidecarClient } from './sidecar-client.js';
 import { sidecarInit } from './sidecar-init.js';
 
@@ -60,6 +62,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     record: async (r) => { await append({ kind: 'consent', capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
   });
 
+  const profiles = new Profiles(config, gate, async (event, session, detail, planId) => {
+    await append({ kind: 'event', plan_id: planId ?? null, session, result: { event, ...detail } });
+  });
+
   const sidecar = new SidecarClient(() => sidecarInit(config), {
     onBlocked(b) {
       // Summarised per call: the audit entry of the call that caused them is followed by one network_blocked entry.
@@ -73,7 +79,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onEvent(e) {
       if (e.kind === 'browser_disconnected') sessions.forgetAll();
       if (e.session && e.kind === 'session_idle_closed') sessions.closed(e.session);
-      void append({ kind: 'event', session: e.session ?? null, result: { event: e.kind, ...e.detail } }).catch(() => undefined);
+      // An idle-closed profile session hands back its storage for saving (never into the chain).
+      const { storage_state: state, ...detail } = (e.detail ?? {}) as Record<string, unknown>;
+      void append({ kind: 'event', session: e.session ?? null, result: { event: e.kind, ...detail } }).catch(() => undefined);
+      if (e.session && e.kind === 'session_idle_closed') void profiles.closed(e.session, state as never).catch((err: unknown) => log.warn({ err: String(err) }, 'profile save after idle close failed'));
     },
     async onSensitive(a) {
       if (a.secret) redactor.addSecret(a.secret);
@@ -88,7 +97,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
   };
 
-  const terminal = async (call: CallContext): Promise<CallResult> => {
+  const terminal = withProfiles(profiles, async (call: CallContext): Promise<CallResult> => {
     const timeout = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
     if (call.manifest.provider === 'host') {
       const provider = hostProviders[call.capability];
@@ -103,7 +112,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (err instanceof WebcapError && (err.code === 'sidecar_crashed' || err.code === 'browser_crashed')) sessions.forgetAll();
       throw err;
     }
-  };
+  });
 
   const robots = new RobotsCache(config);
   const politeness = new PolitenessGate(config);
@@ -143,11 +152,15 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     async closeSession(session, planId) {
       if (!sessions.has(session)) return;
       const started = Date.now();
-      const result = await sidecar.invoke('web.close', { session }, 10_000).catch((err: unknown) => ({ error: String(err) }));
+      const result = await closeWithProfile(profiles, session, (p) => sidecar.invoke('web.close', p, 10_000), planId).catch((err: unknown) => ({ error: String(err) }));
       sessions.closed(session);
       await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' } });
     },
     async close() {
+      // Profile sessions still open are closed one by one so their storage can be saved (with consent).
+      for (const session of profiles.sessions()) {
+        await closeWithProfile(profiles, session, (p) => sidecar.invoke('web.close', p, 10_000)).catch(() => undefined);
+      }
       await sidecar.close();
       await (await chainReady.catch(() => undefined))?.close();
       log.flush?.();

@@ -15,7 +15,12 @@ export interface Session {
   page: Page;
   createdAt: number;
   lastUsed: number;
+  /** Opened from a profile: its storage goes back to the host when it closes (the host saves it, with consent). */
+  keepState?: boolean;
 }
+
+/** Playwright's storage state, as the host hands it in for a profile. */
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 export interface ContextSetup {
   /** Extra options for browser.newContext (the guard's proxy). */
@@ -29,7 +34,7 @@ export interface ContextSetup {
 export interface SessionHooks {
   /** Called once per new session, around the creation of its context (network guard, …). */
   prepare(name: string, remote: boolean): Promise<ContextSetup>;
-  onEvent(kind: string, session: string): void;
+  onEvent(kind: string, session: string, detail?: Record<string, unknown>): void;
 }
 
 const SCRATCH_LINGER_MS = 30_000;
@@ -60,7 +65,7 @@ export class Sessions {
    * in a first-come-first-served queue (slots.ts) for up to waitMs, unless
    * [capabilities.browser] session_queue = "fail".
    */
-  async open(name?: string, viewport?: { width: number; height: number }, waitMs = this.init.browser.default_timeout_ms): Promise<Session> {
+  async open(name?: string, viewport?: { width: number; height: number }, waitMs = this.init.browser.default_timeout_ms, profile?: { state: StorageState }): Promise<Session> {
     if (name && this.all.has(name)) {
       throw new WebcapError('invalid_params', `session "${name}" is already open; use web.navigate with session "${name}" or web.close it first`, { session: name });
     }
@@ -69,14 +74,14 @@ export class Sessions {
     const sessionName = name ?? this.nextName();
     try {
       if (this.all.has(sessionName)) throw new WebcapError('invalid_params', `session "${sessionName}" is already open`, { session: sessionName });
-      context = await this.guardedContext(sessionName, viewport, true);
+      context = await this.guardedContext(sessionName, viewport, true, profile?.state);
     } catch (err) {
       this.slots.release();
       throw err;
     }
     try {
       const page = await context.newPage();
-      const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now() };
+      const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now(), keepState: Boolean(profile) };
       // Console, dialogs and downloads of every tab are watched from the start (page-events.ts).
       watchPage(session, page, this.init);
       // The newest page (a popup, a target=_blank link) becomes the one actions apply to.
@@ -143,7 +148,7 @@ export class Sessions {
   }
 
   /** A new browser context with the network guard attached before its first page exists. */
-  private async guardedContext(name: string, viewport?: { width: number; height: number }, downloads = false): Promise<BrowserContext> {
+  private async guardedContext(name: string, viewport?: { width: number; height: number }, downloads = false, storageState?: StorageState): Promise<BrowserContext> {
     clearTimeout(this.linger);
     const browser = await this.source.get();
     const setup = await this.hooks.prepare(name, Boolean(this.init.browser.remote));
@@ -156,6 +161,8 @@ export class Sessions {
         serviceWorkers: 'block', // a service worker could fetch past the network guard
         // Sessions take downloads (saved under the workspace, executables refused: downloads.ts); scratch contexts never do.
         acceptDownloads: downloads,
+        // Only a profile's session starts with storage; every other context starts empty and its storage dies with it.
+        storageState,
         ignoreHTTPSErrors: this.init.browser.ignore_https_errors ?? false,
       });
     } catch (err) {
@@ -211,6 +218,11 @@ export class Sessions {
     await this.source.close();
   }
 
+  /** Cookies, localStorage and IndexedDB of a session, for the host to save into its profile. */
+  async storageOf(session: Session): Promise<StorageState> {
+    return session.context.storageState({ indexedDB: true });
+  }
+
   private nextName(): string {
     do this.counter += 1; while (this.all.has(`s${this.counter}`));
     return `s${this.counter}`;
@@ -220,8 +232,9 @@ export class Sessions {
     const now = Date.now();
     for (const s of this.list()) {
       if (now - s.lastUsed >= idleMs) {
+        const state = s.keepState ? await this.storageOf(s).catch(() => undefined) : undefined;
         await this.close(s.name).catch(() => undefined);
-        this.hooks.onEvent('session_idle_closed', s.name);
+        this.hooks.onEvent('session_idle_closed', s.name, state ? { storage_state: state } : undefined);
       }
     }
   }

@@ -28,7 +28,7 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
   const config = loadConfig(opts.config);
   if (daemonWanted(opts, config)) {
     const configFile = configFileOf(opts.config);
-    const caller = { yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile };
+    const caller = { yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, profile_key: process.env[config.profiles.key_env] };
     const socket = async () => (await connectDaemon(config)) ?? startDaemon(config, configFile ?? undefined);
     return body({
       call: async (id, params) => request(await socket(), { op: 'call', id, params, ...caller }),

@@ -12,6 +12,8 @@ export interface Caller {
   tty: boolean;
   /** The config file the command was given (resolved; null: none), which must be the daemon's. */
   config: string | null;
+  /** The profile key from the calling command's environment ([profiles] key_env), so a key exported after the daemon started still counts. */
+  profile_key?: string;
 }
 
 export type Request =

@@ -81,6 +81,7 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
         send({ type: 'error', error: { code: 'invalid_params', message: `the webcap daemon on ${path} serves ${configFile ?? 'the default config'}, not ${req.config ?? 'the default config'}; stop it (\`webcap daemon stop\`) or use --no-daemon` } });
         return;
       }
+      if (req.profile_key) process.env[config.profiles.key_env] = req.profile_key;
       const client = clientFor(req);
       lastClient = client;
       inFlight += 1;

@@ -5,6 +5,7 @@ import type { BlockedRequest } from '../../manifests/wire.js';
 import { mapError } from '../errors.js';
 import { guardRefusal } from '../guard-refusal.js';
 import { defineTool, pageTool, type Params } from '../tool.js';
+import type { StorageState } from '../sessions.js';
 
 type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
 
@@ -24,7 +25,9 @@ export const open = defineTool('web.open', async (ctx, params) => {
   const timeout = params.timeout ?? ctx.init.browser.default_timeout_ms;
   const started = Date.now();
   // Waiting for a free session slot and loading the page share one timeout.
-  const session = await ctx.sessions.open(params.session, params.viewport as { width: number; height: number } | undefined, timeout);
+  // storage_state: set by the host for web.open {profile} (already decrypted and cut to allowlisted origins).
+  const profile = params.keep_state ? { state: params.storage_state as StorageState } : undefined;
+  const session = await ctx.sessions.open(params.session, params.viewport as { width: number; height: number } | undefined, timeout, profile);
   try {
     await ctx.polite(session);
     const page = await go(session.page, params.url as string, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name));
@@ -44,6 +47,8 @@ export const navigate = pageTool('web.navigate', async ({ page, session, timeout
 });
 
 export const close = defineTool('web.close', async (ctx, params) => {
+  // The host asks for the storage of a profile's session (to save it); it never reaches the caller.
+  const state = params.storage_state ? await ctx.sessions.storageOf(ctx.sessions.get(params.session)) : undefined;
   const { closed, current } = await ctx.sessions.close(params.session);
-  return { ok: true, closed, current };
+  return state ? { ok: true, closed, current, storage_state: state } : { ok: true, closed, current };
 });
