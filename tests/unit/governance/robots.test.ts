@@ -48,7 +48,7 @@ describe('rules', () => {
 describe('fetch and cache (real HTTP on loopback)', () => {
   const opts = { timeoutMs: 2000, resolve: { 'robots.test': '127.0.0.1' }, policy: { allowlist: ['*.test', '127.0.0.1'], denylist: [], allowPrivate: ['127.0.0.1'] } };
 
-  it('404 → allow all, 500 → disallow all, unreachable → disallow all', async () => {
+  it('404 → allow all, 500 → disallow all, nothing listening → unreachable (the caller fails the navigation, not robots)', async () => {
     const s = await serve({ '/robots.txt': (req, res) => send(res, '', req.headers.host?.startsWith('robots.test') ? 404 : 500) });
     try {
       expect((await fetchRobots(`http://robots.test:${s.port}`, opts)).kind).toBe('allow_all');
@@ -56,7 +56,7 @@ describe('fetch and cache (real HTTP on loopback)', () => {
     } finally {
       await s.close();
     }
-    expect((await fetchRobots(`http://robots.test:${s.port}`, opts)).kind).toBe('disallow_all');
+    expect(await fetchRobots(`http://robots.test:${s.port}`, opts)).toMatchObject({ kind: 'unreachable', host: `robots.test:${s.port}`, reason: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('follows up to 5 redirects, and treats more as unavailable (allow all)', async () => {
