@@ -1,4 +1,5 @@
 // robots.txt under RFC 9309, including each place we fix around robots-parser.
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { fetchRobots } from '../../../host/robots/fetch.js';
 import { RobotsCache } from '../../../host/robots/robots.js';
@@ -56,7 +57,11 @@ describe('fetch and cache (real HTTP on loopback)', () => {
     } finally {
       await s.close();
     }
-    expect(await fetchRobots(`http://robots.test:${s.port}`, opts)).toMatchObject({ kind: 'unreachable', host: `robots.test:${s.port}`, reason: expect.stringContaining('ECONNREFUSED') });
+    const nobody = createServer();
+    await new Promise<void>((r) => nobody.listen(0, '127.0.0.1', r));
+    const port = (nobody.address() as { port: number }).port;
+    await new Promise((r) => nobody.close(r));
+    expect(await fetchRobots(`http://robots.test:${port}`, opts)).toMatchObject({ kind: 'unreachable', host: `robots.test:${port}`, reason: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('follows up to 5 redirects, and treats more as unavailable (allow all)', async () => {
