@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { toWebcapError } from '../manifests/errors.js';
 import type { CallResult } from './policies/types.js';
 import { evaluatePlan } from './rtfs/index.js';
+import { softFailure } from './soft-failure.js';
 
 export interface StepLog {
   n: number;
@@ -13,6 +14,8 @@ export interface StepLog {
   ok: boolean;
   ms: number;
   error?: { code: string; message: string };
+  /** The call answered but did not do its job (a fill_form with success: false): a ✗ step, and the CLI exits 1. */
+  failed?: string;
 }
 
 export interface PlanOptions {
@@ -53,7 +56,8 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
           const result = await deps.call(capability, params, { planId });
           if (capability === 'web.open' && typeof result.session === 'string') opened.add(result.session);
           if (capability === 'web.close' && typeof result.closed === 'string') opened.delete(result.closed);
-          opts.onStep?.({ n: step, capability, target, ok: true, ms: Date.now() - started });
+          const failed = softFailure(capability, result);
+          opts.onStep?.({ n: step, capability, target, ok: !failed, ms: Date.now() - started, ...(failed ? { failed } : {}) });
           return result;
         } catch (err) {
           const e = toWebcapError(err);
