@@ -1,5 +1,6 @@
 // CLI sessions across commands: separate `webcap` processes, as a shell runs
 // them, sharing one session through the workspace's daemon.
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,25 @@ describe('webcap daemon', () => {
     const approved = await webcap(dir, 'call', 'ccos.user.ask', '{"question":"Go on?"}', '-y', '--json');
     expect(approved.code).toBe(0);
     expect(JSON.parse(approved.stdout)).toMatchObject({ approved: true });
+  });
+
+  it('a consent question raised in the daemon is asked on the terminal of the command that caused it', async () => {
+    if (spawnSync('script', ['--version']).status !== 0) return; // util-linux script gives the command a pty
+    const dir = workspace();
+    const cli = join(process.cwd(), 'bin', 'webcap.js');
+    const child = spawn('script', ['-qec', `${process.execPath} ${cli} call ccos.user.ask '{"question":"Proceed with the test?"}' --json`, '/dev/null'], {
+      cwd: dir, env: { ...process.env, WEBCAP_DAEMON: '', WEBCAP_CONFIG: join(dir, 'agent_config.toml') },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (/Approve\? \[y\/N\]/.test(out) && !child.stdin.writableEnded) child.stdin.end('y\n');
+    });
+    const code = await new Promise((r) => child.on('close', r));
+    expect(out).toContain('webcap asks: Proceed with the test?');
+    expect(out).toContain('{"approved":true}');
+    expect(code).toBe(0);
+    expect((await status(dir)).running).toBe(true); // it was the daemon that asked
   });
 
   it('exits by itself after idle_timeout_s with nothing to do', async () => {
