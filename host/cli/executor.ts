@@ -3,6 +3,7 @@
 // with --no-daemon, [cli] daemon = false, or WEBCAP_DAEMON=0.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { WebcapError } from '../../manifests/errors.js';
 import { loadConfig } from '../config/load.js';
 import type { WebcapConfig } from '../config/types.js';
 import { connectDaemon, request, startDaemon } from '../daemon/client.js';
@@ -34,6 +35,12 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
       call: async (id, params) => request(await socket(), { op: 'call', id, params, ...caller }),
       runPlan: async (source, seen) => request(await socket(), { op: 'run', source, ...caller }, { onStep: (s) => { printStep(s); seen?.(s); }, onLog }),
     });
+  }
+  // One writer per chain: a daemon serving this workspace would fork it with ours.
+  const live = await connectDaemon(config).catch(() => undefined);
+  if (live) {
+    live.destroy();
+    throw new WebcapError('invalid_params', `a webcap daemon is serving this workspace (${config.workspace.path}); drop --no-daemon to use it, or stop it first (\`webcap daemon stop\`)`);
   }
   const host = createHost({ config: opts.config, yes: opts.yes });
   try {

@@ -49,6 +49,9 @@ describe('webcap daemon', () => {
     const url = await webcap(dir, 'call', 'web.url', '--json');
     expect(JSON.parse(url.stdout)).toMatchObject({ url: site.url('shop.test', '/next'), title: 'Next' });
 
+    // While the daemon owns the workspace, --no-daemon would be a second chain writer: refused.
+    const second = await webcap(dir, 'call', 'web.url', '--no-daemon');
+    expect([second.code, second.stderr]).toEqual([1, expect.stringMatching(/daemon is serving this workspace/)]);
     const s = await status(dir);
     expect(s).toMatchObject({ running: true, sessions: ['s1'], socket: join(dir, '.webcap', 'daemon.sock') });
     expect(statSync(s.socket).mode & 0o777).toBe(0o600);
