@@ -32,7 +32,9 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
   // Questions raised inside a call reach that call's client; ones the browser
   // raises outside any call's async context go to the latest caller.
   const routedAsker: Asker = (q) => (callers.getStore() ?? lastClient)?.ask(q) ?? chooseAsker({ nonInteractive: config.consent.non_interactive, isTTY: false })(q);
-  const host = createHost({ config: configFile ?? undefined, ask: routedAsker });
+  // Made on first use, so a daemon that finds another one already serving leaves without touching the chain.
+  let made: Host | undefined;
+  const host = () => (made ??= createHost({ config: configFile ?? undefined, ask: routedAsker }));
   const sessions = new SessionTracker();
   const started = Date.now();
   let inFlight = 0;
@@ -47,7 +49,7 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
     server.close();
     try { unlinkSync(path); } catch { /* already gone */ }
     // A sidecar that already went (it shares our signal) must not stop the rest of the shutdown.
-    await host.close().catch(() => undefined);
+    await made?.close().catch(() => undefined);
   })());
   const armIdle = () => {
     clearTimeout(idleTimer);
@@ -86,7 +88,7 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
       lastClient = client;
       inFlight += 1;
       clearTimeout(idleTimer);
-      void callers.run(client, () => answer(host, sessions, req, send)).finally(() => {
+      void callers.run(client, () => answer(host(), sessions, req, send)).finally(() => {
         inFlight -= 1;
         if (lastClient === client) lastClient = undefined;
         armIdle();
