@@ -43,10 +43,13 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
 
   // The handler is attached before listening: a client may connect the moment the socket exists.
   const server = createServer();
+  const open = new Set<Socket>();
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
     clearTimeout(idleTimer);
     server.close();
+    // Connections still open would keep the server (and this process) alive: their commands are told the daemon stopped.
+    for (const socket of open) socket.end();
     try { unlinkSync(path); } catch { /* already gone */ }
     // A sidecar that already went (it shares our signal) must not stop the rest of the shutdown.
     await made?.close().catch(() => undefined);
@@ -57,6 +60,8 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
   };
 
   server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
     const pending = new Map<number, (approved: boolean) => void>();
     let nextQid = 1;
     const send = (reply: Reply) => { if (!socket.destroyed) socket.write(`${JSON.stringify(reply)}\n`); };
@@ -78,7 +83,7 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
         send({ type: 'status', status: { pid: process.pid, uptime_s: Math.round((Date.now() - started) / 1000), sessions: sessions.list(), socket: path, config: configFile, version: packageVersion() } });
         return;
       }
-      if (req.op === 'stop') { void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
+      if (req.op === 'stop') { open.delete(socket); void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
       if (req.config !== configFile) {
         send({ type: 'error', error: { code: 'invalid_params', message: `the webcap daemon on ${path} serves ${configFile ?? 'the default config'}, not ${req.config ?? 'the default config'}; stop it (\`webcap daemon stop\`) or use --no-daemon` } });
         return;
