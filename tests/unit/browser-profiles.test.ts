@@ -1,6 +1,13 @@
 // Profile storage split by today's allowlist, and AES-256-GCM at rest.
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { validateConfig } from '../../host/config/load.js';
+import { fixedAsker } from '../../host/consent/asker.js';
+import { ConsentGate } from '../../host/consent/gate.js';
+import { Profiles } from '../../host/profiles/manager.js';
 import { profileKey, seal, unseal } from '../../host/profiles/crypto.js';
 import { merge, split, type StorageState } from '../../host/profiles/state.js';
 
@@ -50,5 +57,31 @@ describe('profile crypto', () => {
     expect(() => profileKey('WEBCAP_TEST_KEY')).toThrow(/\$WEBCAP_TEST_KEY/);
     process.env.WEBCAP_TEST_KEY = 'a passphrase';
     expect(profileKey('WEBCAP_TEST_KEY')).toHaveLength(32);
+  });
+});
+
+describe('profile age', () => {
+  it('a profile older than max_age_days is not restored (and stays on disk)', async () => {
+    process.env.WEBCAP_TEST_KEY = randomBytes(32).toString('hex');
+    const dir = mkdtempSync(join(tmpdir(), 'wc-age-'));
+    const config = validateConfig({ capabilities: { browser: { domains_allowlist: ['shop.test'] } }, profiles: { key_env: 'WEBCAP_TEST_KEY', max_age_days: 30 }, workspace: { path: dir } }, dir);
+    const events: string[] = [];
+    const gate = new ConsentGate({ asker: fixedAsker(true), config: config.consent, record: async () => undefined });
+    const profiles = new Profiles(config, gate, async (event) => { events.push(event); });
+    await profiles.opened('s1', 'old', { cookies: [], origins: [] }, {});
+    await profiles.closed('s1', state);
+    expect(events).toEqual(['profile_restored', 'profile_saved']);
+    expect(profiles.load('old').state.cookies).toHaveLength(1);
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 31 * 86_400_000);
+    try {
+      const loaded = profiles.load('old');
+      expect(loaded.state).toEqual({ cookies: [], origins: [] });
+      expect(loaded.note).toMatchObject({ restored: false, reason: expect.stringMatching(/older than max_age_days/) });
+      expect(loaded.kept.cookies).toHaveLength(2); // written back as it was if the session is saved
+    } finally {
+      later.mockRestore();
+    }
+    expect(existsSync(join(dir, 'profiles', 'old.profile'))).toBe(true);
   });
 });
