@@ -25,7 +25,14 @@ export function buildProgram(): Command {
     .option('--no-daemon', 'run in this process instead of the background daemon (also [cli] daemon = false)')
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
-    .exitOverride();
+    .exitOverride()
+    .addHelpText('after', `
+Examples:
+  webcap call web.open '{"url":"https://shop.example.org/"}'   # sessions last across commands (daemon)
+  webcap call web.click '{"selector":"#buy"}'
+  webcap run plan.rtfs --config agent_config.toml -y
+  webcap manifests web.open                                     # one capability's parameters
+  webcap help call                                              # one command's help`);
   for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles]) {
     register(program);
   }
