@@ -40,6 +40,8 @@ import { sidecarInit } from './sidecar-init.js';
 export interface Governance {
   run(call: CallContext): Promise<CallResult>;
   currentSession(): string | undefined;
+  /** Sessions open now (learned from results and the sidecar's idle-close events). */
+  openSessions(): string[];
   recordUnknown(id: string, planId: string | undefined, error: WebcapError): Promise<void>;
   closeSession(session: string, planId: string): Promise<void>;
   readonly redactor: Redactor;
@@ -146,6 +148,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       }
     },
     currentSession: () => sessions.current,
+    openSessions: () => sessions.list(),
     async recordUnknown(id, planId, error) {
       await append({ kind: 'call', capability: id, plan_id: planId ?? null, params: null, error: { code: error.code, message: error.message }, decision: { decision: 'denied', policy: 'registry', reason: error.message } });
     },

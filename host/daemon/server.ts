@@ -14,7 +14,6 @@ import { toWebcapError } from '../../manifests/errors.js';
 import { chooseAsker, type Asker, type ConsentQuestion } from '../consent/asker.js';
 import { loadConfig } from '../config/load.js';
 import { createHost, type Host } from '../host.js';
-import { SessionTracker } from '../session-tracker.js';
 import { onLines, type Caller, type Reply, type Request } from './protocol.js';
 import { socketPath } from './socket.js';
 import { isDaemonAlive } from './client.js';
@@ -35,7 +34,6 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
   // Made on first use, so a daemon that finds another one already serving leaves without touching the chain.
   let made: Host | undefined;
   const host = () => (made ??= createHost({ config: configFile ?? undefined, ask: routedAsker }));
-  const sessions = new SessionTracker();
   const started = Date.now();
   let inFlight = 0;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -80,7 +78,7 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
       const req = value as Request;
       if (req.op === 'answer') { pending.get(req.qid)?.(req.approved === true); pending.delete(req.qid); return; }
       if (req.op === 'status') {
-        send({ type: 'status', status: { pid: process.pid, uptime_s: Math.round((Date.now() - started) / 1000), sessions: sessions.list(), socket: path, config: configFile, version: packageVersion() } });
+        send({ type: 'status', status: { pid: process.pid, uptime_s: Math.round((Date.now() - started) / 1000), sessions: made?.sessions() ?? [], socket: path, config: configFile, version: packageVersion() } });
         return;
       }
       if (req.op === 'stop') { open.delete(socket); void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
@@ -93,7 +91,7 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
       lastClient = client;
       inFlight += 1;
       clearTimeout(idleTimer);
-      void callers.run(client, () => answer(host(), sessions, req, send)).finally(() => {
+      void callers.run(client, () => answer(host(), req, send)).finally(() => {
         inFlight -= 1;
         if (lastClient === client) lastClient = undefined;
         armIdle();
@@ -108,11 +106,10 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
   await stopping;
 }
 
-async function answer(host: Host, sessions: SessionTracker, req: Extract<Request, { op: 'call' | 'run' }>, send: (r: Reply) => void): Promise<void> {
+async function answer(host: Host, req: Extract<Request, { op: 'call' | 'run' }>, send: (r: Reply) => void): Promise<void> {
   try {
     if (req.op === 'call') {
       const value = await host.call(req.id, req.params);
-      sessions.observe(req.id, value);
       send({ type: 'result', value });
     } else {
       const value = await host.runPlan(req.source, { onStep: (step) => send({ type: 'step', step }), onLog: (message) => send({ type: 'log', message }) });
@@ -120,7 +117,6 @@ async function answer(host: Host, sessions: SessionTracker, req: Extract<Request
     }
   } catch (err) {
     const e = toWebcapError(err);
-    if (e.code === 'sidecar_crashed' || e.code === 'browser_crashed') sessions.forgetAll();
     send({ type: 'error', error: { code: e.code, message: e.message, details: e.details } });
   }
 }
