@@ -10,6 +10,7 @@ import { findChromium, launchArgs } from '../sidecar/find-chromium.js';
 import { serve } from '../tests/helpers/fixture-server.js';
 import { shopRoutes } from '../tests/fixtures/shop-site.js';
 import { bareSidecar } from './bare-sidecar.js';
+import { daemonRows } from './cli-daemon.js';
 import { governanceRows } from './governance.js';
 import { scrapeBench } from './scrape.js';
 import { agentLoopBench, loopTable } from './agent-loop.js';
@@ -88,6 +89,7 @@ row('web.screenshot (viewport 1920x1080, png)', s.a, s.b, 1.3);
 
 rows.push(...await governanceRows(config, url('/'), N));
 rows.push(...await storeRows(N));
+rows.push(...await daemonRows(url, resolve, page, N));
 const snapshots = await snapshotBench(host, page, Math.max(10, N / 5));
 rows.push(...snapshots.rows);
 const scraping = await scrapeBench(Math.max(5, N / 10));

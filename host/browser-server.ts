@@ -8,7 +8,6 @@
 // (sidecar/browser-server.ts): host/ never loads Playwright.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { WebcapError } from '../manifests/errors.js';
 import { projectRoot } from '../manifests/load.js';
 import { classifyAddress } from '../manifests/net/address.js';
@@ -39,9 +38,8 @@ export function planServer(listen: string | undefined, tokenEnv: string | undefi
   return { host, port: Number(m[3]), token };
 }
 
-export async function browserServerCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { listen: { type: 'string' }, 'token-env': { type: 'string' }, config: { type: 'string' } }, strict: true });
-  const plan = planServer(values.listen, values['token-env']);
+export async function browserServerCommand(values: { listen?: string; tokenEnv?: string; config?: string }): Promise<number> {
+  const plan = planServer(values.listen, values.tokenEnv);
   const { capabilities: { browser }, network } = loadConfig(values.config);
   const settings = { host: plan.host, port: plan.port, headless: browser.headless, executable_path: browser.executable_path, resolve: network.resolve };
   const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'sidecar', 'browser-server.js')], {

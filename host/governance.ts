@@ -39,6 +39,8 @@ import { RobotsCache } from './robots/robots.js';
 import { chooseBackend } from './providers/choose-backend.js';
 import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
+import { Profiles } from './profiles/manager.js';
+import { closeWithProfile, withProfiles } from './profiles/terminal.js';
 import { SidecarClient } from './sidecar-client.js';
 import { acquireStore } from './store/index.js';
 import { sidecarInit } from './sidecar-init.js';
@@ -48,6 +50,8 @@ import { withStepShot, type ShotDeps } from './report/step-shots.js';
 export interface Governance {
   run(call: CallContext): Promise<CallResult>;
   currentSession(): string | undefined;
+  /** Sessions open now (learned from results and the sidecar's idle-close events). */
+  openSessions(): string[];
   recordUnknown(id: string, planId: string | undefined, error: WebcapError): Promise<void>;
   closeSession(session: string, planId: string): Promise<void>;
   readonly redactor: Redactor;
@@ -86,6 +90,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     record: async (r) => { await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
   });
 
+  const profiles = new Profiles(config, gate, async (event, session, detail, planId) => {
+    await append({ kind: 'event', plan_id: planId ?? null, session, result: { event, ...detail } });
+  });
+
   const sidecar = new SidecarClient(() => sidecarInit(config), {
     onBlocked(b) {
       // Summarised per call: the audit entry of the call that caused them is followed by one network_blocked entry.
@@ -99,7 +107,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onEvent(e) {
       if (e.kind === 'browser_disconnected') sessions.forgetAll();
       if (e.session && e.kind === 'session_idle_closed') sessions.closed(e.session);
-      void append({ kind: 'event', ...viaFor(e.session), session: e.session ?? null, result: redactor.redact({ event: e.kind, ...e.detail }) }, after).catch(() => undefined);
+      // An idle-closed profile session hands back its storage for saving (never into the chain).
+      const { storage_state: state, ...detail } = (e.detail ?? {}) as Record<string, unknown>;
+      void append({ kind: 'event', ...viaFor(e.session), session: e.session ?? null, result: redactor.redact({ event: e.kind, ...detail }) }, after).catch(() => undefined);
+      if (e.session && e.kind === 'session_idle_closed') void profiles.closed(e.session, state as never).catch((err: unknown) => log.warn({ err: String(err) }, 'profile save after idle close failed'));
     },
     async onSensitive(a) {
       if (a.secret) redactor.addSecret(a.secret);
@@ -120,7 +131,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
   };
 
-  const terminal = async (call: CallContext): Promise<CallResult> => {
+  const terminal = withProfiles(profiles, async (call: CallContext): Promise<CallResult> => {
     const timeout = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
     if (call.manifest.provider === 'host') {
       const provider = hostProviders[call.capability];
@@ -136,7 +147,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (err instanceof WebcapError && (err.code === 'sidecar_crashed' || err.code === 'browser_crashed')) sessions.forgetAll();
       throw err;
     }
-  };
+  });
 
   const robots = new RobotsCache(config, { shared: store.values('robots') });
   // With a shared store the host keeps the site profiles' polite gap for the fleet too (see budget/site-rates.ts).
@@ -184,6 +195,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       }
     },
     currentSession: () => sessions.current,
+    openSessions: () => sessions.list(),
     async recordUnknown(id, planId, error) {
       await append({ kind: 'call', capability: id, plan_id: planId ?? null, params: null, error: { code: error.code, message: error.message }, decision: { decision: 'denied', policy: 'registry', reason: error.message } });
     },
@@ -193,11 +205,15 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       // Write-ahead for the plan's own clean-up too; a chain that cannot take it does not keep the session open.
       const via = browser.name !== 'sidecar' ? { via: { provider: browser.name } } : {};
       const intent = await append({ kind: 'intent', capability: 'web.close', plan_id: planId, session, params: { session }, ...via }).catch(() => undefined);
-      const result = await browser.invoke('web.close', { session }, 10_000).catch((err: unknown) => ({ error: String(err) }));
+      const result = await closeWithProfile(profiles, session, (p) => browser.invoke('web.close', p, 10_000), planId).catch((err: unknown) => ({ error: String(err) }));
       sessions.closed(session);
       await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' }, ...via, ...(intent ? { intent_seq: intent.seq } : {}) }, after);
     },
     async close() {
+      // Profile sessions still open are closed one by one so their storage can be saved (with consent).
+      for (const session of profiles.sessions()) {
+        await closeWithProfile(profiles, session, (p) => browser.invoke('web.close', p, 10_000)).catch(() => undefined);
+      }
       await browser.close();
       await releaseStore();
       await (await chainReady.catch(() => undefined))?.close();

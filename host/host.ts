@@ -37,6 +37,8 @@ export interface Host {
   call(id: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
   runPlan(source: string, opts?: PlanOptions): Promise<unknown>;
   capabilities(): Manifest[];
+  /** Names of the browser sessions open now (the CLI daemon's status). */
+  sessions(): string[];
   /** Site profiles whose tasks answer a need such as "restaurant.search", best first (seed 001 §9). */
   discover(need: string, inputs?: Record<string, unknown>): Candidate[];
   /** An RTFS plan for the need, written from the best usable candidate's task. */
@@ -83,6 +85,7 @@ export function createHost(options: HostOptions = {}): Host {
     runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), limits: config.plans, redact: (t) => gov.redactor.redactString(t), heal: gov.heal }, source, opts)
       .catch((err: unknown) => { throw redactedError(err, gov.redactor); }),
     capabilities: () => manifests,
+    sessions: () => gov.openSessions(),
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),
     async close() {

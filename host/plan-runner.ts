@@ -9,6 +9,7 @@ import { stepTarget } from './redact/step-target.js';
 import { evaluatePlan } from './rtfs/index.js';
 import { makeHealer, type HealDeps, type HealOptions } from './replay/heal.js';
 import { fillPlaceholders, planInputs } from './replay/inputs.js';
+import { softFailure } from './soft-failure.js';
 
 export { stepTarget } from './redact/step-target.js';
 
@@ -19,6 +20,8 @@ export interface StepLog {
   ok: boolean;
   ms: number;
   error?: { code: string; message: string };
+  /** The call answered but did not do its job (a fill_form with success: false): a ✗ step, and the CLI exits 1. */
+  failed?: string;
 }
 
 export interface PlanOptions {
@@ -67,7 +70,8 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
           const result = await heal(capability, params, options, where, (p) => deps.call(capability, p, { planId }));
           if (capability === 'web.open' && typeof result.session === 'string') opened.add(result.session);
           if (capability === 'web.close' && typeof result.closed === 'string') opened.delete(result.closed);
-          opts.onStep?.({ n: step, capability: shown, target: target && redact(target), ok: true, ms: Date.now() - started });
+          const failed = softFailure(capability, result);
+          opts.onStep?.({ n: step, capability: shown, target: target && redact(target), ok: !failed, ms: Date.now() - started, ...(failed ? { failed: redact(failed) } : {}) });
           return result;
         } catch (err) {
           const e = toWebcapError(err);

@@ -6,6 +6,7 @@ export class SessionTracker {
 
   get current(): string | undefined { return this.open.at(-1); }
   has(name: string): boolean { return this.open.includes(name); }
+  list(): string[] { return [...this.open]; }
 
   observe(capability: string, result: Record<string, unknown>): void {
     if (capability === 'web.open' && typeof result.session === 'string') this.opened(result.session);

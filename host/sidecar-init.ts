@@ -18,6 +18,7 @@ export function sidecarInit(config: WebcapConfig): SidecarInit {
       remote: b.remote_endpoint ? { kind: b.remote_kind, endpoint: b.remote_endpoint } : undefined,
       user_agent: b.user_agent,
       max_concurrent_sessions: b.max_concurrent_sessions,
+      session_queue: b.session_queue,
       idle_timeout_s: b.idle_timeout_s,
       default_timeout_ms: b.default_timeout_ms,
       viewport: { width: b.viewport_width, height: b.viewport_height },

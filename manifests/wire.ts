@@ -16,6 +16,8 @@ export interface SidecarInit {
     remote?: { kind: 'playwright' | 'cdp'; endpoint: string };
     user_agent?: string;
     max_concurrent_sessions: number;
+    /** Over max_concurrent_sessions, web.open waits for a slot ("wait", the default) or fails at once. */
+    session_queue?: 'wait' | 'fail';
     idle_timeout_s: number;
     default_timeout_ms: number;
     viewport: { width: number; height: number };

@@ -65,7 +65,7 @@ function contextFor(init: SidecarInit): ToolContext {
         abandon: async () => { await proxy.close(); },
       };
     },
-    onEvent: (kind, session) => connection.sendNotification(EventNotification, { kind, session }),
+    onEvent: (kind, session, detail) => connection.sendNotification(EventNotification, { kind, session, detail }),
   });
   return {
     init, sessions, profiles, effects,

@@ -7,6 +7,7 @@ import { WebcapError } from '../manifests/errors.js';
 import type { SidecarInit } from '../manifests/wire.js';
 import type { BrowserSource } from './browser-source.js';
 import { watchPage } from './page-events.js';
+import { SessionSlots } from './slots.js';
 
 export interface Session {
   name: string;
@@ -14,7 +15,12 @@ export interface Session {
   page: Page;
   createdAt: number;
   lastUsed: number;
+  /** Opened from a profile: its storage goes back to the host when it closes (the host saves it, with consent). */
+  keepState?: boolean;
 }
+
+/** Playwright's storage state, as the host hands it in for a profile. */
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 export interface ContextSetup {
   /** Extra options for browser.newContext (the guard's proxy). */
@@ -28,7 +34,7 @@ export interface ContextSetup {
 export interface SessionHooks {
   /** Called once per new session, around the creation of its context (network guard, …). */
   prepare(name: string, remote: boolean): Promise<ContextSetup>;
-  onEvent(kind: string, session: string): void;
+  onEvent(kind: string, session: string, detail?: Record<string, unknown>): void;
 }
 
 const SCRATCH_LINGER_MS = 30_000;
@@ -42,29 +48,40 @@ export class Sessions {
   private scratches = 0;
   private linger: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly slots: SessionSlots;
 
   constructor(private readonly init: SidecarInit, private readonly source: BrowserSource, private readonly hooks: SessionHooks) {
     const idleMs = init.browser.idle_timeout_s * 1000;
     this.sweeper = setInterval(() => void this.sweep(idleMs), Math.min(idleMs / 4, 30_000));
     this.sweeper.unref();
+    this.slots = new SessionSlots(init.browser.max_concurrent_sessions);
   }
 
   get current(): string | null { return this.currentName; }
   list(): Session[] { return [...this.all.values()]; }
 
-  async open(name?: string, viewport?: { width: number; height: number }): Promise<Session> {
+  /**
+   * A new session, current from now on. Over max_concurrent_sessions it waits
+   * in a first-come-first-served queue (slots.ts) for up to waitMs, unless
+   * [capabilities.browser] session_queue = "fail".
+   */
+  async open(name?: string, viewport?: { width: number; height: number }, waitMs = this.init.browser.default_timeout_ms, profile?: { state: StorageState }): Promise<Session> {
     if (name && this.all.has(name)) {
       throw new WebcapError('invalid_params', `session "${name}" is already open; use web.navigate with session "${name}" or web.close it first`, { session: name });
     }
-    const max = this.init.browser.max_concurrent_sessions;
-    if (this.all.size >= max) {
-      throw new WebcapError('session_limit', `${this.all.size} sessions are open (max_concurrent_sessions = ${max}); close one with web.close`, { open: [...this.all.keys()], max });
-    }
+    await this.slots.take(this.init.browser.session_queue === 'fail' ? 0 : waitMs, () => [...this.all.keys()]);
+    let context: BrowserContext;
     const sessionName = name ?? this.nextName();
-    const context = await this.guardedContext(sessionName, viewport, true);
+    try {
+      if (this.all.has(sessionName)) throw new WebcapError('invalid_params', `session "${sessionName}" is already open`, { session: sessionName });
+      context = await this.guardedContext(sessionName, viewport, true, profile?.state);
+    } catch (err) {
+      this.slots.release();
+      throw err;
+    }
     try {
       const page = await context.newPage();
-      const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now() };
+      const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now(), keepState: Boolean(profile) };
       // Console, dialogs and downloads of every tab are watched from the start (page-events.ts).
       watchPage(session, page, this.init);
       // The newest page (a popup, a target=_blank link) becomes the one actions apply to.
@@ -78,6 +95,7 @@ export class Sessions {
       return session;
     } catch (err) {
       await context.close().catch(() => undefined);
+      this.slots.release();
       throw err;
     }
   }
@@ -130,7 +148,7 @@ export class Sessions {
   }
 
   /** A new browser context with the network guard attached before its first page exists. */
-  private async guardedContext(name: string, viewport?: { width: number; height: number }, downloads = false): Promise<BrowserContext> {
+  private async guardedContext(name: string, viewport?: { width: number; height: number }, downloads = false, storageState?: StorageState): Promise<BrowserContext> {
     clearTimeout(this.linger);
     const browser = await this.source.get();
     const setup = await this.hooks.prepare(name, Boolean(this.init.browser.remote));
@@ -143,6 +161,8 @@ export class Sessions {
         serviceWorkers: 'block', // a service worker could fetch past the network guard
         // Sessions take downloads (saved under the workspace, executables refused: downloads.ts); scratch contexts never do.
         acceptDownloads: downloads,
+        // Only a profile's session starts with storage; every other context starts empty and its storage dies with it.
+        storageState,
         ignoreHTTPSErrors: this.init.browser.ignore_https_errors ?? false,
       });
     } catch (err) {
@@ -176,14 +196,17 @@ export class Sessions {
   async close(name?: string): Promise<{ closed: string; current: string | null }> {
     const session = this.get(name);
     this.all.delete(session.name);
+    this.slots.release();
     if (this.currentName === session.name) this.currentName = [...this.all.keys()].at(-1) ?? null;
     await session.context.close().catch(() => undefined);
-    if (this.all.size === 0 && this.scratches === 0) await this.source.close();
+    // A queued web.open that was just given this slot needs the browser: keep it.
+    if (this.all.size === 0 && this.scratches === 0 && this.slots.busy === 0) await this.source.close();
     return { closed: session.name, current: this.currentName };
   }
 
   /** The browser went away: every session with it. */
   forgetAll(): void {
+    for (let i = 0; i < this.all.size; i++) this.slots.release();
     this.all.clear();
     this.currentName = null;
   }
@@ -195,6 +218,11 @@ export class Sessions {
     await this.source.close();
   }
 
+  /** Cookies, localStorage and IndexedDB of a session, for the host to save into its profile. */
+  async storageOf(session: Session): Promise<StorageState> {
+    return session.context.storageState({ indexedDB: true });
+  }
+
   private nextName(): string {
     do this.counter += 1; while (this.all.has(`s${this.counter}`));
     return `s${this.counter}`;
@@ -204,8 +232,9 @@ export class Sessions {
     const now = Date.now();
     for (const s of this.list()) {
       if (now - s.lastUsed >= idleMs) {
+        const state = s.keepState ? await this.storageOf(s).catch(() => undefined) : undefined;
         await this.close(s.name).catch(() => undefined);
-        this.hooks.onEvent('session_idle_closed', s.name);
+        this.hooks.onEvent('session_idle_closed', s.name, state ? { storage_state: state } : undefined);
       }
     }
   }

@@ -1,22 +1,49 @@
-// A tiny argv reader: positional words, --flag, --key value, repeated --input k=v.
-export interface Args { positional: string[]; flags: Set<string>; options: Map<string, string[]> }
+// The options every command understands (registered once on the program, so
+// `webcap call … --config=FILE -y` and `webcap --config FILE call …` both work)
+// and small readers shared by the command files.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { WebcapError } from '../../manifests/errors.js';
 
-const VALUED = new Set(['--config', '--input', '--file', '--http', '--token-env', '--expect-head', '--public-key', '-o', '--plan-id', '--session']);
-
-export function parseArgs(argv: string[]): Args {
-  const args: Args = { positional: [], flags: new Set(), options: new Map() };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (VALUED.has(a)) {
-      const list = args.options.get(a) ?? [];
-      list.push(argv[++i] ?? '');
-      args.options.set(a, list);
-    } else if (a.startsWith('--')) args.flags.add(a);
-    else args.positional.push(a);
-  }
-  return args;
+export interface GlobalOptions {
+  config?: string;
+  json?: boolean;
+  yes?: boolean;
+  /** false with --no-daemon. */
+  daemon: boolean;
 }
 
-export function option(args: Args, name: string): string | undefined {
-  return args.options.get(name)?.at(-1);
+/** The command's own options merged with the program's (commander's optsWithGlobals). */
+export function optionsOf<T extends object>(cmd: Command): T & GlobalOptions {
+  return cmd.optsWithGlobals() as T & GlobalOptions;
+}
+
+/** For repeatable options (`--input a=1 --input b=2`). */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function parseParams(text: string | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (err) {
+    throw new WebcapError('invalid_params', `PARAMS_JSON is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+export function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new WebcapError('invalid_params', `cannot read plan file ${path}`);
+  }
+}
+
+export function print(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+export function printResult(value: unknown, json: boolean | undefined): void {
+  print(json ? JSON.stringify(value ?? null) : JSON.stringify(value ?? null, null, 2));
 }

@@ -1,6 +1,7 @@
 // `webcap chain export [CHAIN] (--plan-id ID | --session S | --last) [-o FILE]`
 // and the replay flags of `webcap run PLAN --input k=v [--heal] [--update-plan]`.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
 import { loadConfig } from '../config/load.js';
 import type { Selection } from '../replay/chain-calls.js';
@@ -8,45 +9,50 @@ import { exportPlan } from '../replay/export.js';
 import type { Heal } from '../replay/heal.js';
 import { parseInputPairs } from '../replay/inputs.js';
 import { rewriteSelectors } from '../replay/update-plan.js';
-import type { PlanOptions } from '../plan-runner.js';
-import { option, type Args } from './args.js';
+import { optionsOf } from './args.js';
+import type { ReplayRun } from './executor.js';
 
-export function selectionOf(args: Args): Selection {
-  const planId = option(args, '--plan-id');
-  const session = option(args, '--session');
-  const chosen = [planId, session, args.flags.has('--last') ? true : undefined].filter((x) => x !== undefined);
+export interface SelectionOptions { planId?: string; session?: string; last?: boolean }
+
+export function selectionOf(o: SelectionOptions): Selection {
+  const chosen = [o.planId, o.session, o.last ? true : undefined].filter((x) => x !== undefined);
   if (chosen.length !== 1) throw new WebcapError('invalid_params', 'say which run: exactly one of --plan-id ID, --session S, --last', { field: 'selection' });
-  return planId ? { planId } : session ? { session } : { last: true };
+  return o.planId ? { planId: o.planId } : o.session ? { session: o.session } : { last: true };
+}
+
+/** Adds the three ways of naming a run to a command. */
+export function withSelection(cmd: Command): Command {
+  return cmd.option('--plan-id <id>', 'the run of this plan id').option('--session <name>', 'the calls of this browser session').option('--last', 'the last run in the chain');
 }
 
 /** `webcap chain export …`: writes the plan to -o FILE or stdout; the inputs it needs go to stderr. */
-export function exportCommand(args: Args, chainFile: string | undefined): number {
-  const chain = chainFile ?? loadConfig(option(args, '--config')).chain.path;
-  const result = exportPlan(chain, selectionOf(args));
-  const out = option(args, '-o');
-  if (out) writeFileSync(out, result.plan);
-  else process.stdout.write(result.plan);
-  const inputs = result.inputs.map((i) => `${i.name}${i.required ? ' (required)' : ''}`).join(', ');
-  process.stderr.write(`exported ${result.source}: ${result.steps} steps${result.left_out ? `, ${result.left_out} note(s) on what was left out` : ''}${inputs ? `; inputs: ${inputs}` : ''}${out ? ` → ${out}` : ''}\n`);
-  return 0;
+export function registerChainExport(chain: Command): void {
+  withSelection(chain.command('export')
+    .description('write a run from the chain as a replayable RTFS plan')
+    .argument('[chain]', 'chain file (default: [chain] path)'))
+    .option('-o, --output <file>', 'write the plan here instead of stdout')
+    .action((file: string | undefined, _o: unknown, cmd: Command) => {
+      const o = optionsOf<SelectionOptions & { output?: string }>(cmd);
+      const result = exportPlan(file ?? loadConfig(o.config).chain.path, selectionOf(o));
+      if (o.output) writeFileSync(o.output, result.plan);
+      else process.stdout.write(result.plan);
+      const inputs = result.inputs.map((i) => `${i.name}${i.required ? ' (required)' : ''}`).join(', ');
+      process.stderr.write(`exported ${result.source}: ${result.steps} steps${result.left_out ? `, ${result.left_out} note(s) on what was left out` : ''}${inputs ? `; inputs: ${inputs}` : ''}${o.output ? ` → ${o.output}` : ''}\n`);
+    });
 }
 
 /**
  * The replay part of `webcap run`: --input values, --heal, and --update-plan
  * (after the run, healed selectors are written back into PLAN; PLAN.bak keeps the original).
  */
-export function replayRunOptions(args: Args, planPath: string): { options: Pick<PlanOptions, 'inputs' | 'heal'>; finish(): void } {
+export function replayRun(o: { input?: string[]; heal?: boolean; updatePlan?: boolean }, planPath: string): { replay: ReplayRun; finish(): void } {
   const heals: Heal[] = [];
-  const update = args.flags.has('--update-plan');
   return {
-    options: {
-      inputs: parseInputPairs(args.options.get('--input') ?? []),
-      heal: { force: args.flags.has('--heal'), onHeal: (h) => heals.push(h) },
-    },
+    replay: { inputs: parseInputPairs(o.input ?? []), heal: o.heal === true, onHeal: (h) => heals.push(h) },
     finish() {
       if (!heals.length) return;
       for (const h of heals) process.stderr.write(`  healed ${h.capability} (plan:${h.line}:${h.column}): ${h.old_selector} → ${h.new_selector} by ${h.feature}\n`);
-      if (!update) return;
+      if (!o.updatePlan) return;
       const source = readFileSync(planPath, 'utf8');
       copyFileSync(planPath, `${planPath}.bak`);
       writeFileSync(planPath, rewriteSelectors(source, heals));

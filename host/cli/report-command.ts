@@ -2,12 +2,13 @@
 // one self-contained HTML page for a run (default: the last one).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Command } from 'commander';
 import { loadConfig } from '../config/load.js';
 import type { Selection } from '../replay/chain-calls.js';
 import { collectReport } from '../report/collect.js';
 import { renderReport } from '../report/html.js';
-import { option, type Args } from './args.js';
-import { selectionOf } from './export-command.js';
+import { optionsOf } from './args.js';
+import { selectionOf, withSelection, type SelectionOptions } from './export-command.js';
 
 export function writeReport(chainPath: string, selection: Selection, out: string): string {
   const path = resolve(out);
@@ -15,10 +16,15 @@ export function writeReport(chainPath: string, selection: Selection, out: string
   return path;
 }
 
-export function reportCommand(args: Args, chainFile: string | undefined): number {
-  const chain = chainFile ?? loadConfig(option(args, '--config')).chain.path;
-  const given = option(args, '--plan-id') ?? option(args, '--session') ?? (args.flags.has('--last') ? true : undefined);
-  const path = writeReport(chain, given === undefined ? { last: true } : selectionOf(args), option(args, '-o') ?? 'report.html');
-  process.stdout.write(`${path}\n`);
-  return 0;
+export function registerReport(program: Command): void {
+  withSelection(program.command('report')
+    .description('write a run (default: the last) as one self-contained HTML report')
+    .argument('[chain]', 'chain file (default: [chain] path)'))
+    .option('-o, --output <file>', 'where to write it', 'report.html')
+    .action((file: string | undefined, _o: unknown, cmd: Command) => {
+      const o = optionsOf<SelectionOptions & { output: string }>(cmd);
+      const given = o.planId !== undefined || o.session !== undefined || o.last;
+      const path = writeReport(file ?? loadConfig(o.config).chain.path, given ? selectionOf(o) : { last: true }, o.output);
+      process.stdout.write(`${path}\n`);
+    });
 }

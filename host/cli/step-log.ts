@@ -5,7 +5,7 @@ import type { StepLog } from '../plan-runner.js';
 export function formatStep(step: StepLog): string {
   const mark = step.ok ? '✓' : '✗';
   const target = step.target ? ` ${step.target}` : '';
-  const tail = step.error ? `  ${step.error.code}: ${step.error.message}` : '';
+  const tail = step.error ? `  ${step.error.code}: ${step.error.message}` : step.failed ? `  ${step.failed}` : '';
   return `${String(step.n).padStart(3)}. ${mark} ${step.capability}${target}  (${step.ms} ms)${tail}`;
 }
 

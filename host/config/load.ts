@@ -50,6 +50,7 @@ export function validateConfig(data: Record<string, unknown>, baseDir: string, s
   cfg.chain.path = abs(cfg.chain.path);
   cfg.workspace.path = abs(cfg.workspace.path);
   cfg.logging.file = abs(cfg.logging.file);
+  cfg.profiles.path = cfg.profiles.path ? abs(cfg.profiles.path) : resolve(cfg.workspace.path, 'profiles');
   cfg.base_dir = baseDir;
   checkConfig(cfg, whereIn(source, file));
   const exe = process.env.WEBCAP_CHROMIUM;

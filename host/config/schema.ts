@@ -33,6 +33,7 @@ export const configSchema = {
             ignore_https_errors: { type: 'boolean', default: false },
             dialogs: { enum: ['dismiss', 'accept'], default: 'dismiss' },   // alert/confirm/prompt; beforeunload is always accepted
             provider: { enum: ['sidecar', 'playwright-mcp'], default: 'sidecar' },  // who drives the browser (host/providers/playwright-mcp)
+            session_queue: { enum: ['wait', 'fail'], default: 'wait' },     // web.open over max_concurrent_sessions: wait for a slot, or fail at once
           },
         },
       },
@@ -188,6 +189,18 @@ export const configSchema = {
             },
           },
         },
+      },
+    },
+    cli: {
+      type: 'object', additionalProperties: false, default: {},
+      properties: { daemon: { type: 'boolean', default: true } },   // webcap call/run through the workspace's daemon
+    },
+    profiles: {
+      type: 'object', additionalProperties: false, default: {},
+      properties: {
+        path: { type: 'string' },                                   // default <workspace>/profiles
+        key_env: { type: 'string', default: 'WEBCAP_PROFILE_KEY' }, // env var holding the AES-256-GCM key
+        max_age_days: { type: 'integer', minimum: 1, default: 30 }, // older profiles are not restored
       },
     },
     redaction: {

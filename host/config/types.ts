@@ -22,6 +22,8 @@ export interface BrowserConfig {
   dialogs: 'dismiss' | 'accept';
   /** Who drives the browser: webcap's own sidecar, or a Playwright MCP server ([playwright_mcp]). */
   provider: 'sidecar' | 'playwright-mcp';
+  /** A web.open over max_concurrent_sessions waits for a slot ("wait") or fails at once ("fail"). */
+  session_queue: 'wait' | 'fail';
 }
 
 export interface SearchProviderQuota { daily_quota?: number; monthly_quota?: number }
@@ -63,6 +65,10 @@ export interface WebcapConfig {
   report: { screenshots: 'each_step' | 'on_error' };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;
+  /** `webcap call`/`run` use the workspace's background daemon (issue 11). */
+  cli: { daemon: boolean };
+  /** Encrypted persistent browser profiles (host/profiles). path is resolved like chain.path. */
+  profiles: { path: string; key_env: string; max_age_days: number };
   redaction: { builtin: Array<'email' | 'card' | 'token'>; patterns: string[] };
   /** Folder relative paths were resolved against (the config file's folder). */
   base_dir: string;

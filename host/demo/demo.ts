@@ -3,7 +3,7 @@
 // with infinite scroll, a booking search paging with loop/recur, and a plan
 // written by discovery), print what they found, the step log, and where the
 // causal chain is with its verification.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
 import { projectRoot } from '../../manifests/load.js';
@@ -46,7 +46,9 @@ export async function runDemo(opts: { serveOnly?: boolean } = {}): Promise<numbe
   if (opts.serveOnly) return serveForever();
   const started = Date.now();
   const sites = await startDemoSites();
-  const host = createHost({ config: demoConfig(sites.resolve), ask: demoAsker });
+  const config = demoConfig(sites.resolve);
+  freshChain(config);
+  const host = createHost({ config, ask: demoAsker });
   const firstSeq = lastSeqOf(host.config.chain.path);
   try {
     say('webcap demo: two bundled sites on loopback, three plans, every call governed and recorded.');
@@ -69,6 +71,12 @@ export async function runDemo(opts: { serveOnly?: boolean } = {}): Promise<numbe
   say(`run report: ${writeDemoReport(chainPath, firstSeq, host.config.workspace.path)}`);
   say(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return verdict.ok ? 0 : 1;
+}
+
+/** Each run starts its own demo chain (the one before is kept as chain.prev.jsonl), so what it shows is this run's. */
+function freshChain(config: Record<string, unknown>): void {
+  const path = resolve(((config.chain as { path?: string } | undefined)?.path) ?? '.webcap/demo/chain.jsonl');
+  if (existsSync(path)) renameSync(path, path.replace(/\.jsonl$/, '') + '.prev.jsonl');
 }
 
 /** `webcap demo --serve`: the sites on the fixed ports examples/agent_config.toml names, until Ctrl-C. */

@@ -16,7 +16,14 @@ import { httpGet, type HttpGetOptions } from './http-get.js';
 export type RobotsFetch =
   | { kind: 'rules'; body: string; url: string }
   | { kind: 'allow_all'; reason: string }
-  | { kind: 'disallow_all'; reason: string };
+  | { kind: 'disallow_all'; reason: string }
+  // The host could not be reached at all (no DNS answer, connection refused):
+  // the page cannot load either, so the caller says so (navigation_failed)
+  // rather than blaming robots.txt. A 5xx answer is still disallow_all.
+  | { kind: 'unreachable'; host: string; reason: string };
+
+/** Errors that mean nothing answers at that name/address, as opposed to a slow or broken answer. */
+const NOTHING_THERE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ERR_SOCKET_BAD_PORT']);
 
 export type RobotsFetchOptions = HttpGetOptions & { policy: Omit<NetPolicy, 'resolve'> };
 
@@ -26,12 +33,14 @@ export async function fetchRobots(origin: string, opts: RobotsFetchOptions, get 
   let url = new URL(`${origin}/robots.txt`);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const verdict = await checkUrl(url, { ...opts.policy, resolve: opts.resolve });
-    if (!verdict.ok && verdict.unresolved) return { kind: 'disallow_all', reason: `robots.txt unreachable (${verdict.reason})` };
+    if (!verdict.ok && verdict.unresolved) return { kind: 'unreachable', host: url.host, reason: verdict.reason };
     if (!verdict.ok) return { kind: 'allow_all', reason: `robots.txt at ${url.href} refused by the network policy (${verdict.reason}): treated as unavailable` };
     let res;
     try {
       res = await get(url.href, { ...opts, resolve: pinned(url, verdict.addresses, opts.resolve) });
     } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code && NOTHING_THERE.has(code)) return { kind: 'unreachable', host: url.host, reason: `${code}: ${(err as Error).message}` };
       return { kind: 'disallow_all', reason: `robots.txt unreachable (${(err as Error).message})` };
     }
     if (res.status >= 300 && res.status < 400 && res.headers.location) {

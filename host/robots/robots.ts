@@ -2,6 +2,7 @@
 // configured user agent through `[network] resolve` and the network policy.
 // With a shared store ([store] url) the fetched answer is also kept there, so
 // the hosts of a fleet fetch each robots.txt once per TTL between them.
+import { WebcapError } from '../../manifests/errors.js';
 import type { WebcapConfig } from '../config/types.js';
 import { normalizeHost } from '../../manifests/net/hostname.js';
 import type { SharedValues } from '../store/types.js';
@@ -37,6 +38,10 @@ export class RobotsCache {
     const entry = await this.load(robotsOrigin(url));
     const { fetched } = entry;
     if (fetched.kind === 'allow_all') return { allowed: true, reason: fetched.reason };
+    if (fetched.kind === 'unreachable') {
+      this.cache.delete(robotsOrigin(url)); // the site may be up on the next try
+      throw new WebcapError('navigation_failed', `cannot reach ${fetched.host}: ${fetched.reason}`, { host: fetched.host, reason: fetched.reason, url: url.href });
+    }
     if (fetched.kind === 'disallow_all') return { allowed: false, rule: 'Disallow: / (robots.txt unreachable)', reason: fetched.reason };
     const verdict = entry.rules!.check(url, this.config.capabilities.browser.user_agent);
     return { ...verdict, reason: verdict.rule ? `matched "${verdict.rule}"` : 'no rule matched' };

@@ -5,6 +5,7 @@ import type { BlockedRequest } from '../../manifests/wire.js';
 import { mapError } from '../errors.js';
 import { guardRefusal } from '../guard-refusal.js';
 import { defineTool, pageTool, type Params } from '../tool.js';
+import type { StorageState } from '../sessions.js';
 
 type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
 
@@ -21,10 +22,15 @@ export async function go(page: Page, url: string, params: Params, timeout: numbe
 }
 
 export const open = defineTool('web.open', async (ctx, params) => {
-  const session = await ctx.sessions.open(params.session, params.viewport as { width: number; height: number } | undefined);
+  const timeout = params.timeout ?? ctx.init.browser.default_timeout_ms;
+  const started = Date.now();
+  // Waiting for a free session slot and loading the page share one timeout.
+  // storage_state: set by the host for web.open {profile} (already decrypted and cut to allowlisted origins).
+  const profile = params.keep_state ? { state: params.storage_state as StorageState } : undefined;
+  const session = await ctx.sessions.open(params.session, params.viewport as { width: number; height: number } | undefined, timeout, profile);
   try {
     await ctx.polite(session);
-    const page = await go(session.page, params.url as string, params, params.timeout ?? ctx.init.browser.default_timeout_ms, () => ctx.lastBlocked(session.name));
+    const page = await go(session.page, params.url as string, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name));
     session.lastUsed = Date.now();     // idleness counts from the end of the load, not the start
     return { session: session.name, ...page };
   } catch (err) {
@@ -41,6 +47,8 @@ export const navigate = pageTool('web.navigate', async ({ page, session, timeout
 });
 
 export const close = defineTool('web.close', async (ctx, params) => {
+  // The host asks for the storage of a profile's session (to save it); it never reaches the caller.
+  const state = params.storage_state ? await ctx.sessions.storageOf(ctx.sessions.get(params.session)) : undefined;
   const { closed, current } = await ctx.sessions.close(params.session);
-  return { ok: true, closed, current };
+  return state ? { ok: true, closed, current, storage_state: state } : { ok: true, closed, current };
 });

@@ -115,11 +115,12 @@ describe('CausalChain', () => {
   it('formats a readable timeline', () => {
     const base = { ts: '2024-05-01T12:34:56.789Z', plan_id: 'plan-1', session: 's1', params: null, decisions: [], prev_hash: ZERO_HASH, hash: 'h' };
     const text = formatChain([
-      { ...base, seq: 1, kind: 'call', capability: 'web.open', decision: { decision: 'allowed', policy: 'allowlist', reason: null }, result: { title: 'Shop' }, error: null, duration_ms: 42 },
-      { ...base, seq: 2, kind: 'call', capability: 'web.open', decision: { decision: 'denied', policy: 'allowlist', reason: 'x' }, result: null, error: { code: 'not_allowlisted', message: 'evil.test is not allowlisted' }, duration_ms: 1 },
+      { ...base, seq: 1, kind: 'call', capability: 'web.open', params: { url: 'https://shop.test/' }, decision: { decision: 'allowed', policy: 'allowlist', reason: null }, result: { title: 'Shop' }, error: null, duration_ms: 42 },
+      { ...base, seq: 2, kind: 'call', capability: 'web.open', params: { url: 'https://evil.test/' }, decision: { decision: 'denied', policy: 'allowlist', reason: 'x' }, result: null, error: { code: 'not_allowlisted', message: 'evil.test is not allowlisted' }, duration_ms: 1 },
     ]);
-    const [one, two] = text.split('\n');
-    expect(one).toMatch(/^#1\s+12:34:56\.789\s+plan-1\s+s1\s+web\.open\s+✓ allowed \(allowlist\)\s+42ms\s+\{"title":"Shop"\}$/);
-    expect(two).toMatch(/✗ not_allowlisted \(allowlist\)\s+1ms\s+evil\.test is not allowlisted$/);
+    const [header, one, two] = text.split('\n');
+    expect(header).toMatch(/^#\s+DATE\s+TIME \(UTC\)\s+PLAN\s+SESSION\s+CAPABILITY\s+TARGET\s+OUTCOME\s+DECIDED BY\s+MS\s+DETAIL$/);
+    expect(one).toMatch(/^#1\s+2024-05-01\s+12:34:56\.789\s+plan-1\s+s1\s+web\.open\s+https:\/\/shop\.test\/\s+✓ allowed\s+allowlist policy\s+42ms\s+\{"title":"Shop"\}$/);
+    expect(two).toMatch(/evil\.test\/\s+✗ not_allowlisted\s+allowlist policy\s+1ms\s+evil\.test is not allowlisted$/);
   });
 });

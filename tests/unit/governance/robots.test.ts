@@ -1,4 +1,5 @@
 // robots.txt under RFC 9309, including each place we fix around robots-parser.
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { fetchRobots } from '../../../host/robots/fetch.js';
 import { RobotsCache } from '../../../host/robots/robots.js';
@@ -48,7 +49,7 @@ describe('rules', () => {
 describe('fetch and cache (real HTTP on loopback)', () => {
   const opts = { timeoutMs: 2000, resolve: { 'robots.test': '127.0.0.1' }, policy: { allowlist: ['*.test', '127.0.0.1'], denylist: [], allowPrivate: ['127.0.0.1'] } };
 
-  it('404 → allow all, 500 → disallow all, unreachable → disallow all', async () => {
+  it('404 → allow all, 500 → disallow all, nothing listening → unreachable (the caller fails the navigation, not robots)', async () => {
     const s = await serve({ '/robots.txt': (req, res) => send(res, '', req.headers.host?.startsWith('robots.test') ? 404 : 500) });
     try {
       expect((await fetchRobots(`http://robots.test:${s.port}`, opts)).kind).toBe('allow_all');
@@ -56,7 +57,11 @@ describe('fetch and cache (real HTTP on loopback)', () => {
     } finally {
       await s.close();
     }
-    expect((await fetchRobots(`http://robots.test:${s.port}`, opts)).kind).toBe('disallow_all');
+    const nobody = createServer();
+    await new Promise<void>((r) => nobody.listen(0, '127.0.0.1', r));
+    const port = (nobody.address() as { port: number }).port;
+    await new Promise((r) => nobody.close(r));
+    expect(await fetchRobots(`http://robots.test:${port}`, opts)).toMatchObject({ kind: 'unreachable', host: `robots.test:${port}`, reason: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('follows up to 5 redirects, and treats more as unavailable (allow all)', async () => {

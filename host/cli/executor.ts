@@ -1,0 +1,67 @@
+// Where `webcap call` and `webcap run` execute: in the workspace's daemon
+// (started on first use) so sessions outlive the command, or in this process
+// with --no-daemon, [cli] daemon = false, or WEBCAP_DAEMON=0.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { WebcapError } from '../../manifests/errors.js';
+import { loadConfig } from '../config/load.js';
+import type { WebcapConfig } from '../config/types.js';
+import { connectDaemon, request, startDaemon } from '../daemon/client.js';
+import { createHost } from '../host.js';
+import type { GlobalOptions } from './args.js';
+import type { StepLog } from '../plan-runner.js';
+import type { Heal } from '../replay/heal.js';
+import { printStep } from './step-log.js';
+
+export interface ReplayRun { inputs: Record<string, string>; heal: boolean; onHeal(heal: Heal): void }
+
+export interface Executor {
+  call(id: string, params: Record<string, unknown>): Promise<unknown>;
+  /** seen: each step as it is logged (the CLI counts ✗ steps); replay: --input values and healing (issue 14). */
+  runPlan(source: string, seen?: (step: StepLog) => void, replay?: ReplayRun): Promise<unknown>;
+}
+
+const onLog = (m: string) => process.stderr.write(`  log: ${m}\n`);
+
+export function daemonWanted(opts: GlobalOptions, config: WebcapConfig): boolean {
+  return opts.daemon !== false && config.cli.daemon && process.env.WEBCAP_DAEMON !== '0';
+}
+
+/** Runs body with an executor and always lets go of it (closing an in-process host). */
+export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) => Promise<T>): Promise<T> {
+  const config = loadConfig(opts.config);
+  if (daemonWanted(opts, config)) {
+    const configFile = configFileOf(opts.config);
+    const caller = { yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, profile_key: process.env[config.profiles.key_env] };
+    const socket = async () => (await connectDaemon(config)) ?? startDaemon(config, configFile ?? undefined);
+    return body({
+      call: async (id, params) => request(await socket(), { op: 'call', id, params, ...caller }),
+      runPlan: async (source, seen, replay) => request(await socket(), { op: 'run', source, inputs: replay?.inputs, heal: replay?.heal, ...caller },
+        { onStep: (s) => { printStep(s); seen?.(s); }, onLog, onHeal: (h) => replay?.onHeal(h) }),
+    });
+  }
+  // One writer per chain: a daemon serving this workspace would fork it with ours.
+  const live = await connectDaemon(config).catch(() => undefined);
+  if (live) {
+    live.destroy();
+    throw new WebcapError('invalid_params', `a webcap daemon is serving this workspace (${config.workspace.path}); drop --no-daemon to use it, or stop it first (\`webcap daemon stop\`)`);
+  }
+  const host = createHost({ config: opts.config, yes: opts.yes });
+  try {
+    return await body({
+      call: (id, params) => host.call(id, params),
+      runPlan: (source, seen, replay) => host.runPlan(source, {
+        onStep: (s) => { printStep(s); seen?.(s); }, onLog,
+        ...(replay ? { inputs: replay.inputs, heal: { force: replay.heal, onHeal: (h) => replay.onHeal(h) } } : {}),
+      }),
+    });
+  } finally {
+    await host.close();
+  }
+}
+
+/** The file loadConfig would read (same order), resolved; null when it reads none. */
+export function configFileOf(explicit: string | undefined): string | null {
+  const path = explicit ?? process.env.WEBCAP_CONFIG ?? (existsSync('agent_config.toml') ? 'agent_config.toml' : undefined);
+  return path ? resolve(path) : null;
+}

@@ -1,0 +1,22 @@
+// `webcap mcp [--composite]`: the MCP server on stdio, or with
+// `--http HOST:PORT [--token-env NAME]` over Streamable HTTP at /mcp.
+import type { Command } from 'commander';
+import { runMcpHttp } from '../mcp/http.js';
+import { runMcpStdio } from '../mcp/stdio.js';
+import { optionsOf } from './args.js';
+
+export function registerMcp(program: Command): void {
+  program.command('mcp')
+    .description('serve the capabilities as MCP tools on stdio, or over HTTP with --http')
+    .option('--composite', 'also offer the composite browser tool')
+    .option('--http <host:port>', 'serve MCP over Streamable HTTP at http://HOST:PORT/mcp instead of stdio')
+    .option('--token-env <name>', 'environment variable holding the bearer token for --http (default WEBCAP_MCP_TOKEN)')
+    .action(async (_o: unknown, cmd: Command) => {
+      const opts = optionsOf<{ composite?: boolean; http?: string; tokenEnv?: string }>(cmd);
+      if (opts.http) {
+        await runMcpHttp({ listen: opts.http, tokenEnv: opts.tokenEnv, config: opts.config, composite: opts.composite, yes: opts.yes });
+        return;
+      }
+      await runMcpStdio({ config: opts.config, composite: opts.composite, yes: opts.yes });
+    });
+}

@@ -1,0 +1,60 @@
+// What travels over the daemon's Unix socket: one JSON object per line, both
+// ways. A client sends one request and reads events until `result` or `error`;
+// while it waits it answers `ask` questions (consent prompts reach the
+// terminal of the command that caused them).
+import type { ConsentQuestion } from '../consent/asker.js';
+import type { StepLog } from '../plan-runner.js';
+import type { Heal } from '../replay/heal.js';
+
+export interface Caller {
+  /** --yes on the calling command. */
+  yes: boolean;
+  /** The calling command has a terminal to ask on. */
+  tty: boolean;
+  /** The config file the command was given (resolved; null: none), which must be the daemon's. */
+  config: string | null;
+  /** The profile key from the calling command's environment ([profiles] key_env), so a key exported after the daemon started still counts. */
+  profile_key?: string;
+}
+
+export type Request =
+  | ({ op: 'call'; id: string; params: Record<string, unknown> } & Caller)
+  | ({ op: 'run'; source: string; inputs?: Record<string, string>; heal?: boolean } & Caller)
+  | { op: 'status' }
+  | { op: 'stop' }
+  | { op: 'answer'; qid: number; approved: boolean };
+
+export interface DaemonStatus {
+  pid: number;
+  uptime_s: number;
+  sessions: string[];
+  socket: string;
+  /** The config file it serves (null: defaults / cwd's). */
+  config: string | null;
+  version: string;
+}
+
+export type Reply =
+  | { type: 'result'; value: unknown }
+  | { type: 'error'; error: { code: string; message: string; details?: Record<string, unknown> } }
+  | { type: 'step'; step: StepLog }
+  | { type: 'log'; message: string }
+  | { type: 'healed'; heal: Heal }
+  | { type: 'ask'; qid: number; question: ConsentQuestion }
+  | { type: 'status'; status: DaemonStatus };
+
+/** Splits a stream into JSON lines. */
+export function onLines(stream: NodeJS.ReadableStream, each: (value: unknown) => void): void {
+  let buffer = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    buffer += chunk;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (!line.trim()) continue;
+      try { each(JSON.parse(line)); } catch { /* a line that is not JSON is ignored */ }
+    }
+  });
+}

@@ -1,0 +1,151 @@
+// The CLI daemon: one long-lived host (sessions, budgets, chain) for one
+// workspace and config, serving `webcap call` / `webcap run` over a Unix
+// socket so a session opened by one command is there for the next. It exits
+// after [capabilities.browser] idle_timeout_s with no request, on `daemon
+// stop`, or on SIGTERM/SIGINT; each of those closes the host (sessions saved
+// or dropped as usual). Chain entries are fsynced as they are written, so a
+// crash loses none; the next command finds the dead socket and starts anew.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { chmodSync, mkdirSync, unlinkSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { resolve } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { toWebcapError } from '../../manifests/errors.js';
+import { chooseAsker, type Asker, type ConsentQuestion } from '../consent/asker.js';
+import { loadConfig } from '../config/load.js';
+import { createHost, type Host } from '../host.js';
+import { onLines, type Caller, type Reply, type Request } from './protocol.js';
+import { socketPath } from './socket.js';
+import { isDaemonAlive } from './client.js';
+import { packageVersion } from '../cli/version.js';
+
+interface Client { send(reply: Reply): void; ask: Asker }
+
+export async function serveDaemon(configPath: string | undefined): Promise<void> {
+  const configFile = configPath ? resolve(configPath) : null;
+  const config = loadConfig(configFile ?? undefined);
+  const path = socketPath(config);
+  mkdirSync(config.workspace.path, { recursive: true });
+  const callers = new AsyncLocalStorage<Client>();
+  let lastClient: Client | undefined;
+  // Questions raised inside a call reach that call's client; ones the browser
+  // raises outside any call's async context go to the latest caller.
+  const routedAsker: Asker = (q) => (callers.getStore() ?? lastClient)?.ask(q) ?? chooseAsker({ nonInteractive: config.consent.non_interactive, isTTY: false })(q);
+  // Made on first use, so a daemon that finds another one already serving leaves without touching the chain.
+  let made: Host | undefined;
+  const host = () => (made ??= createHost({ config: configFile ?? undefined, ask: routedAsker }));
+  const started = Date.now();
+  let inFlight = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const idleMs = config.capabilities.browser.idle_timeout_s * 1000;
+
+  // The handler is attached before listening: a client may connect the moment the socket exists.
+  const server = createServer();
+  const open = new Set<Socket>();
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (async () => {
+    clearTimeout(idleTimer);
+    server.close();
+    // Connections still open would keep the server (and this process) alive: their commands are told the daemon stopped.
+    for (const socket of open) socket.end();
+    try { unlinkSync(path); } catch { /* already gone */ }
+    // A sidecar that already went (it shares our signal) must not stop the rest of the shutdown.
+    await made?.close().catch(() => undefined);
+  })());
+  const armIdle = () => {
+    clearTimeout(idleTimer);
+    if (inFlight === 0) idleTimer = setTimeout(() => { void stop(); }, idleMs);
+  };
+
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+    const pending = new Map<number, (approved: boolean) => void>();
+    let nextQid = 1;
+    const send = (reply: Reply) => { if (!socket.destroyed) socket.write(`${JSON.stringify(reply)}\n`); };
+    const clientFor = (caller: Caller): Client => {
+      const forward: Asker = (question: ConsentQuestion) => new Promise((done) => {
+        const qid = nextQid++;
+        pending.set(qid, (approved) => done({ approved }));
+        send({ type: 'ask', qid, question });
+      });
+      return { send, ask: chooseAsker({ yes: caller.yes, ask: caller.tty ? forward : undefined, nonInteractive: config.consent.non_interactive, isTTY: false }) };
+    };
+    // A client that goes away mid-question has said no.
+    socket.on('close', () => { for (const answer of pending.values()) answer(false); pending.clear(); });
+    socket.on('error', () => undefined);
+    onLines(socket, (value) => {
+      const req = value as Request;
+      if (req.op === 'answer') { pending.get(req.qid)?.(req.approved === true); pending.delete(req.qid); return; }
+      if (req.op === 'status') {
+        send({ type: 'status', status: { pid: process.pid, uptime_s: Math.round((Date.now() - started) / 1000), sessions: made?.sessions() ?? [], socket: path, config: configFile, version: packageVersion() } });
+        return;
+      }
+      if (req.op === 'stop') { open.delete(socket); void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
+      if (req.config !== configFile) {
+        send({ type: 'error', error: { code: 'invalid_params', message: `the webcap daemon on ${path} serves ${configFile ?? 'the default config'}, not ${req.config ?? 'the default config'}; stop it (\`webcap daemon stop\`) or use --no-daemon` } });
+        return;
+      }
+      if (req.profile_key) process.env[config.profiles.key_env] = req.profile_key;
+      const client = clientFor(req);
+      lastClient = client;
+      inFlight += 1;
+      clearTimeout(idleTimer);
+      void callers.run(client, () => answer(host(), req, send)).finally(() => {
+        inFlight -= 1;
+        if (lastClient === client) lastClient = undefined;
+        armIdle();
+      });
+    });
+  });
+  await listenExclusively(server, path, config.workspace.path);
+  process.once('SIGTERM', () => { void stop(); });
+  process.once('SIGINT', () => { void stop(); });
+  armIdle();
+  await new Promise<void>((done) => server.once('close', done));
+  await stopping;
+}
+
+async function answer(host: Host, req: Extract<Request, { op: 'call' | 'run' }>, send: (r: Reply) => void): Promise<void> {
+  try {
+    if (req.op === 'call') {
+      const value = await host.call(req.id, req.params);
+      send({ type: 'result', value });
+    } else {
+      const value = await host.runPlan(req.source, {
+        onStep: (step) => send({ type: 'step', step }), onLog: (message) => send({ type: 'log', message }),
+        inputs: req.inputs, heal: { force: req.heal === true, onHeal: (heal) => send({ type: 'healed', heal }) },
+      });
+      send({ type: 'result', value });
+    }
+  } catch (err) {
+    const e = toWebcapError(err);
+    send({ type: 'error', error: { code: e.code, message: e.message, details: e.details } });
+  }
+}
+
+/**
+ * Listens on the socket with mode 0600 (umask while binding, chmod after).
+ * Under a lock, so two commands starting a daemon at once end with one: the
+ * second finds the first alive and leaves. A socket nobody answers on is a
+ * dead daemon's, and is replaced.
+ */
+async function listenExclusively(server: Server, path: string, workspace: string): Promise<void> {
+  const release = await lockfile.lock(workspace, { lockfilePath: `${path}.lock`, stale: 5000, retries: { retries: 50, minTimeout: 50, maxTimeout: 200 } });
+  try {
+    if (await isDaemonAlive(path)) {
+      process.stderr.write(`webcap daemon: already running on ${path}\n`);
+      process.exit(0);
+    }
+    try { unlinkSync(path); } catch { /* no stale socket */ }
+    const previous = process.umask(0o177);
+    try {
+      await new Promise<void>((done, fail) => { server.once('error', fail); server.listen(path, () => done()); });
+    } finally {
+      process.umask(previous);
+    }
+    chmodSync(path, 0o600);
+  } finally {
+    await release();
+  }
+}
