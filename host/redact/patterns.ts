@@ -59,7 +59,8 @@ export const TOKEN_RULES: Rule[] = [
   { re: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, replace: all }, // AWS access key id
   { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, replace: all }, // Slack
   { re: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, replace: all }, // Google API key
-  { re: /(?<![A-Za-z0-9])(?=[0-9a-fA-F]*[0-9])(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,}(?![A-Za-z0-9])/g, replace: all },
+  // Long hex is a token, unless labelled as a digest ("sha256:…": attestation, checkpoint hashes are not secrets).
+  { re: /(?<![A-Za-z0-9])(?<!sha(?:1|256|384|512):)(?=[0-9a-fA-F]*[0-9])(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,}(?![A-Za-z0-9])/g, replace: all },
   { re: /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/_=-])/g, replace: (m) => (looksRandom(m) ? REDACTED : m) },
 ];
 

@@ -11,7 +11,7 @@ const FORM_ARITY: Record<string, [number, number, string]> = {
   if: [2, 3, '(if test then else?)'],
   when: [1, Infinity, '(when test body...)'],
   return: [0, 1, '(return value)'],
-  call: [1, 2, '(call :capability.id {params})'],
+  call: [1, 3, '(call :capability.id {params} {options}?)'],
 };
 const SPECIAL = new Set(['do', 'let', 'if', 'when', 'and', 'or', 'fn', 'loop', 'recur', 'return', 'call']);
 const BUILTINS = new Map(STDLIB.map((b) => [b.name, b]));
