@@ -1,6 +1,7 @@
 // A fetched page → ScrapedContent: linkedom DOM, CAPTCHA/block/HTTP checks,
 // page metadata, Readability for the main content, turndown for Markdown.
 // The same for a browser-rendered page and for the plain-HTTP fallback.
+import { readShellSigns, renderReason } from './app-shell.js';
 import { classifyPage, verdictError } from './classify.js';
 import { parseDocument } from './dom.js';
 import { pageLanguage } from './language.js';
@@ -12,15 +13,24 @@ import { countWords, plainText } from './text.js';
 import type { FetchedPage, ScrapedContent, ScrapeOptions } from './types.js';
 
 export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedContent {
+  return scrapeWithSigns(page, opts).content;
+}
+
+/** The content, and for a page read over HTTP why it would need the browser (undefined: it reads fine as served). */
+export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { content: ScrapedContent; renderReason?: string } {
   const doc = parseDocument(page.html, page.url);
   const title = doc.querySelector('title')?.textContent?.trim() ?? '';
-  const verdict = classifyPage(page, `${title}\n${doc.body ? plainText(doc.body) : ''}`);
+  const bodyText = doc.body ? plainText(doc.body) : '';
+  const verdict = classifyPage(page, `${title}\n${bodyText}`);
   if (!verdict.ok) throw verdictError(verdict, page);
+  // Read before Readability rewrites the document: the served markup is the evidence.
+  const signs = page.rendered ? undefined : readShellSigns(doc, bodyText);
 
   const meta = readMeta(doc, page.headers['content-language']);
   // Readability rewrites the document: keep the whole body first when the caller wants it.
   const wholeBody = opts.mainContent ? undefined : (doc.body?.cloneNode(true) as Element | undefined);
   const article = readArticle(doc);
+  const shellReason = signs && renderReason(signs, article ? countWords(plainText(article.content)) : 0);
   const root = (opts.mainContent ? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
   const html = root.innerHTML;
   const text = plainText(root);
@@ -56,7 +66,7 @@ export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedConte
     rendered: page.rendered,
   };
   if (opts.format === 'html') result.content_html = html;
-  return result;
+  return { content: result, renderReason: shellReason };
 }
 
 /**

@@ -32,4 +32,6 @@ export interface ScrapedContent {
   language: string;
   metadata: Record<string, unknown>;
   rendered: boolean;
+  /** Which path read the page (plain HTTP or the browser), under which render mode, and why. */
+  render?: { mode: 'auto' | 'always' | 'never'; path: 'http' | 'browser'; reason: string };
 }
