@@ -12,6 +12,7 @@ import { shopRoutes } from '../tests/fixtures/shop-site.js';
 import { bareSidecar } from './bare-sidecar.js';
 import { governanceRows } from './governance.js';
 import { scrapeBench } from './scrape.js';
+import { qualityBench } from './scrape-quality.js';
 import { snapshotBench } from './snapshot.js';
 import { median, sideBySide, table, timed, type Row } from './stats.js';
 
@@ -95,3 +96,4 @@ await site.close();
 process.stdout.write(`webcap bench, N=${N} per action (medians; both sides interleaved in this run)\n\n${table(rows)}\n`);
 process.stdout.write(`\nweb.snapshot size against the page's HTML (rendered DOM)\n\n${snapshots.report}\n`);
 process.stdout.write(`\nweb.scrape: Readability + text + Markdown on linkedom vs on jsdom (same pages, same run)\n\n${scraping.report}\n`);
+process.stdout.write(`\nweb.scrape quality and throughput, default path (plain HTTP, no browser), bench/corpus\n\n${qualityBench(Math.max(5, N / 10))}\n`);

@@ -8,6 +8,7 @@ import { pageLanguage } from './language.js';
 import { toMarkdown } from './markdown.js';
 import { isoDate, readMeta } from './metadata.js';
 import { cleanByline, readArticle } from './readable.js';
+import { refineArticle } from './refine.js';
 import { trimTitle } from './title.js';
 import { countWords, plainText } from './text.js';
 import type { FetchedPage, ScrapedContent, ScrapeOptions } from './types.js';
@@ -31,7 +32,9 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   const wholeBody = opts.mainContent ? undefined : (doc.body?.cloneNode(true) as Element | undefined);
   const article = readArticle(doc);
   const shellReason = signs && renderReason(signs, article ? countWords(plainText(article.content)) : 0);
-  const root = (opts.mainContent ? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
+  // Readability's answer, cleaned, or a second opinion when it is thin or mostly links (refine.ts).
+  const refined = opts.mainContent && article && !opts.readabilityOnly ? refineArticle(article.content, () => parseDocument(page.html, page.url)) : undefined;
+  const root = (opts.mainContent ? refined?.root ?? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
   const html = root.innerHTML;
   const text = plainText(root);
   const { language, source } = pageLanguage(meta.declared_language, text);
@@ -59,7 +62,7 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
       modified_date: isoDate(meta.modified_time) ?? undefined,
       dir: article?.dir,
       language_source: source,
-      extraction: opts.mainContent ? (article ? 'readability' : 'body (no article found)') : 'body',
+      extraction: opts.mainContent ? (article ? refined?.how ?? 'readability' : 'body (no article found)') : 'body',
       status: page.status,
       content_type: page.headers['content-type'],
     }),

@@ -18,6 +18,8 @@ export interface ScrapeOptions {
   format: ScrapeFormat;
   /** Readability's article only (true) or the whole body (false). */
   mainContent: boolean;
+  /** Readability's article as it returns it, without boilerplate removal or a second opinion (the quality baseline). */
+  readabilityOnly?: boolean;
 }
 
 export interface ScrapedContent {
