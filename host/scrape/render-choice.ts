@@ -85,7 +85,10 @@ async function rendered(params: Params, opts: ScrapeOptions, ctx: HostProviderCo
     return { ...loaded, fallbackReason: reason };
   }
   const page: FetchedPage = { url: r.url as string, status: (r.status as number | null) ?? null, headers: (r.headers as Record<string, string>) ?? {}, html: r.html as string, rendered: true };
-  return finish(scrapePage(page, opts), choice);
+  const content = scrapePage(page, opts);
+  // The cookie popup the browser refused before reading the page (sidecar/tools/scrape.ts).
+  if (r.consent) content.metadata.consent_banner = r.consent;
+  return finish(content, choice);
 }
 
 function finish(content: ScrapedContent, choice: RenderChoice, fallbackReason?: string): Loaded {

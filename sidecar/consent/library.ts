@@ -73,15 +73,16 @@ export class LibraryRun {
   async act(action: 'optOut' | 'optIn', timeoutMs: number): Promise<boolean> {
     const { frame } = this.found!;
     const resultType = action === 'optOut' ? 'optOutResult' : 'optInResult';
-    const done = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => { remove(); resolve(false); }, timeoutMs);
-      const waiter = (from: Frame, msg: Msg) => { if (from === frame && msg.type === resultType) { clearTimeout(timer); remove(); resolve(msg.result === true); } };
+    return new Promise<boolean>((resolve) => {
+      const finish = (ok: boolean) => { clearTimeout(timer); remove(); resolve(ok); };
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      const waiter = (from: Frame, msg: Msg) => { if (from === frame && msg.type === resultType) finish(msg.result === true); };
       const remove = () => { const i = this.waiters.indexOf(waiter); if (i >= 0) this.waiters.splice(i, 1); };
       this.waiters.push(waiter);
+      // Not awaited: a page whose script never yields must not hold us past the timer. A rule
+      // without this action (some have only an opt-out) throws in the page: that is "not done".
+      frame.evaluate(`autoconsentReceiveMessage({ type: ${JSON.stringify(action)} })`).catch(() => finish(false));
     });
-    // A rule without this action (some have only an opt-out) throws in the page: that is "not done".
-    const sent = await frame.evaluate(`autoconsentReceiveMessage({ type: ${JSON.stringify(action)} })`).then(() => true, () => false);
-    return sent && done;
   }
 }
 

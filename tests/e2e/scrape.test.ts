@@ -46,6 +46,7 @@ beforeAll(async () => {
     // Half the story is in the served HTML, the rest is written by a script: only rendering shows all of it.
     '/hybrid/1': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(hybridPage(1)); },
     '/hybrid/2': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(hybridPage(2)); },
+    '/with-banner': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(readFileSync(new URL('../fixtures/consent/library/hubspot.html', import.meta.url), 'utf8')); },
     '/robots.txt': (_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('User-agent: *\nDisallow: /drafts/\n'); },
   });
   // intranet.test resolves to an address allow_private does not list: reaching it is SSRF.
@@ -163,6 +164,13 @@ describe('web.scrape render: "auto" (the default): plain HTTP first, the browser
     expect(second.rendered).toBe(true);
     expect(second.render.reason).toMatch(/^domain memory: hybrid\.test needs rendering \(http:\/\/hybrid\.test:\d+\/hybrid\/1: rendered text shared 0\.\d\d of its words with the HTTP text\)$/);
     expect(second.content_text).toContain('Paragraph 29 of part 12 tells how the night wardens');
+  });
+
+  it('a cookie popup in the rendered page is refused with the consent-rule library before reading, and named', async () => {
+    const r = await scrape(browser, { url: at('news.test', '/with-banner'), render: 'always' });
+    expect(r.metadata.consent_banner).toEqual({ cmp: 'hubspot', action: 'optOut', done: true });
+    expect(r.content_text).toContain('A fixture page for web.consent.handle');
+    expect(r.content_text).not.toContain('We use cookies to measure traffic');
   });
 
   it('render: "never" reads over HTTP only (a JavaScript-only page stays empty); "always" renders a static page', async () => {
