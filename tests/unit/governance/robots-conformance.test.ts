@@ -138,3 +138,24 @@ describe('Google specifics and RFC 9309 odds', () => {
     expect(rules.check(new URL('http://foo.bar/'), 'OtherBot').crawlDelayMs).toBe(9000);
   });
 });
+
+describe('through the host (policy chain, real robots.txt on loopback, web.scrape render: "never")', () => {
+  it('a group "User-agent: WEBCAP BOT" binds webcap/0.1; %62%61%7A in a rule allows /baz; the deciding rule is named', async () => {
+    const { serve, send } = await import('../../helpers/fixture-server.js');
+    const { testConfig, testHost } = await import('../../helpers/host.js');
+    const { failure } = await import('../../helpers/failure.js');
+    const robots = 'User-agent: *\nAllow: /\n\nUser-agent: WEBCAP BOT\nDisallow: /private\nAllow: /private/%62%61%7A\n';
+    const page = '<!doctype html><title>Baz</title><article><h1>Baz</h1><p>' + 'The baz page has words to read. '.repeat(40) + '</p></article>';
+    const site = await serve({ '/robots.txt': (_req, res) => send(res, robots, 200, 'text/plain'), '*': (_req, res) => send(res, page) });
+    const host = testHost(testConfig({ browser: { respect_robots: true }, network: { resolve: { 'rules.test': '127.0.0.1' } } }));
+    try {
+      const ok = await host.call('web.scrape', { url: site.url('rules.test', '/private/baz'), render: 'never' });
+      expect(ok.title).toBe('Baz');
+      const refused = await failure(host.call('web.scrape', { url: site.url('rules.test', '/private/other'), render: 'never' }));
+      expect([refused.code, refused.details.rule]).toEqual(['robots_disallowed', 'Disallow: /private']);
+    } finally {
+      await host.close();
+      await site.close();
+    }
+  });
+});
