@@ -8,7 +8,7 @@ import { pageLanguage } from './language.js';
 import { toMarkdown } from './markdown.js';
 import { isoDate, readMeta } from './metadata.js';
 import { cleanByline, readArticle } from './readable.js';
-import { refineArticle } from './refine.js';
+import { mainContainers, refineArticle } from './refine.js';
 import { trimTitle } from './title.js';
 import { countWords, plainText } from './text.js';
 import type { FetchedPage, ScrapedContent, ScrapeOptions } from './types.js';
@@ -30,10 +30,12 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   const meta = readMeta(doc, page.headers['content-language']);
   // Readability rewrites the document: keep the whole body first when the caller wants it.
   const wholeBody = opts.mainContent ? undefined : (doc.body?.cloneNode(true) as Element | undefined);
+  // Copied before Readability rewrites the document: the second opinion's candidates.
+  const containers = opts.mainContent && !opts.readabilityOnly ? mainContainers(doc) : [];
   const article = readArticle(doc);
   const shellReason = signs && renderReason(signs, article ? countWords(plainText(article.content)) : 0);
   // Readability's answer, cleaned, or a second opinion when it is thin or mostly links (refine.ts).
-  const refined = opts.mainContent && article && !opts.readabilityOnly ? refineArticle(article.content, () => parseDocument(page.html, page.url)) : undefined;
+  const refined = opts.mainContent && article && !opts.readabilityOnly ? refineArticle(article.content, () => containers) : undefined;
   const root = (opts.mainContent ? refined?.root ?? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
   const html = root.innerHTML;
   const text = plainText(root);

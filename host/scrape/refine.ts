@@ -3,14 +3,16 @@
 // navigation or link lists when they sit next to the text it scored (a
 // recipe's short lines score low, the menu above them comes along), so:
 //  - boilerplate removal: navigation, link-list blocks (related stories,
-//    category menus) and share/newsletter widgets go; figures, captions and
+//    category menus), asides (Readability drops those it sees itself) and
+//    share/newsletter widgets go; figures, captions and
 //    lists of text stay;
-//  - a second opinion: when the result is short or mostly links, the page's
-//    own main container (<main>, <article>, role=main, articleBody) cleaned
-//    the same way is taken instead, if it holds more text.
+//  - a second opinion: when the result is short or mostly links, or when it
+//    dropped whole parts of the page's own main container (<main>, <article>,
+//    role=main, articleBody), that container, cleaned the same way, is taken
+//    instead.
 import { plainText, countWords } from './text.js';
 
-const BOILERPLATE = 'nav, [role="navigation"], [role="complementary"], [aria-label="breadcrumb"], .breadcrumb, .breadcrumbs';
+const BOILERPLATE = 'nav, aside, [role="navigation"], [role="complementary"], [aria-label="breadcrumb"], .breadcrumb, .breadcrumbs';
 const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|promo|sponsored|advert|ads|cookie|comments?-(?:form|link)s?)([-_\s]|$)/i;
 const CONTAINERS = ['[itemprop="articleBody"]', 'article', 'main', '[role="main"]'];
 // Below this many words, or above this share of link text, Readability's answer gets a second opinion.
@@ -47,20 +49,53 @@ export function removeBoilerplate(root: Element): number {
   return removed;
 }
 
-/** Readability's article, cleaned; or, when that is thin or link-heavy, the page's own main container. */
-export function refineArticle(article: Element, pristine: () => Document): Refined {
-  const removed = removeBoilerplate(article);
-  const words = countWords(plainText(article));
-  const how = removed ? `readability, ${removed} boilerplate block(s) removed` : 'readability';
-  if (words >= SHORT_WORDS && linkDensity(article) <= LINK_HEAVY) return { root: article, how };
-  const doc = pristine();
+/** The page's own main containers, copied before Readability rewrites the document: the second opinion's candidates. */
+export function mainContainers(doc: Document): Element[] {
+  const found: Element[] = [];
   for (const selector of CONTAINERS) {
-    const candidate = doc.querySelector(selector);
-    if (!candidate) continue;
+    const el = doc.querySelector(selector);
+    if (el && !found.includes(el)) found.push(el);
+  }
+  return found.map((el) => el.cloneNode(true) as Element);
+}
+
+/**
+ * Readability's article, cleaned; or the page's own main container, cleaned the same way, when
+ * Readability's answer is thin or link-heavy, or when it dropped whole parts of that container
+ * (a newsletter's items, a recipe's steps): the container then holds all of Readability's words
+ * and half as many again of its own.
+ */
+export function refineArticle(article: Element, candidates: () => Element[]): Refined {
+  const removed = removeBoilerplate(article);
+  const text = plainText(article);
+  const words = countWords(text);
+  const how = removed ? `readability, ${removed} boilerplate block(s) removed` : 'readability';
+  const thin = words < SHORT_WORDS || linkDensity(article) > LINK_HEAVY;
+  for (const candidate of candidates()) {
     for (const el of [...candidate.querySelectorAll('script, style, noscript, template, form, iframe')]) el.remove();
     removeBoilerplate(candidate);
-    const theirs = countWords(plainText(candidate));
-    if (theirs > words * 1.2 && linkDensity(candidate) <= LINK_HEAVY) return { root: candidate, how: `second opinion: ${selector} (Readability kept ${words} words)` };
+    const theirText = plainText(candidate);
+    const theirs = countWords(theirText);
+    if (linkDensity(candidate) > LINK_HEAVY) continue;
+    const label = candidate.getAttribute('itemprop') === 'articleBody' ? 'articleBody' : candidate.getAttribute('role') === 'main' ? 'role=main' : candidate.nodeName.toLowerCase();
+    if (thin && theirs > words * 1.2) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} words)` };
+    if (!thin && theirs >= words * DROPPED_PARTS && covers(theirText, text)) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} of its ${theirs} words)` };
   }
   return { root: article, how };
+}
+
+// A container this many times longer than Readability's answer, and holding it, means Readability dropped parts.
+const DROPPED_PARTS = 1.5;
+
+/** Does `outer` hold (nearly) every word of `inner`? */
+function covers(outer: string, inner: string): boolean {
+  const counts = new Map<string, number>();
+  for (const w of outer.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const words = inner.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  let held = 0;
+  for (const w of words) {
+    const n = counts.get(w) ?? 0;
+    if (n > 0) { held++; counts.set(w, n - 1); }
+  }
+  return words.length > 0 && held / words.length >= 0.95;
 }

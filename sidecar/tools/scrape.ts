@@ -15,6 +15,8 @@ import { defineTool } from '../tool.js';
 const SETTLE_MS = 3000;
 // A cookie popup the consent-rule library detected but has not shown yet gets this much longer.
 const BANNER_WAIT_MS = 1000;
+// The library's first look (its rules against the DOM, a popup injected just after load) takes about this long.
+const LIBRARY_LOOK_MS = 800;
 // Requests that can still change the text: data for the app, more script. Not images or fonts.
 const TEXT_BEARING = new Set(['fetch', 'xhr', 'script', 'document']);
 // What the host's pipeline reads from the response besides the body (language, challenge markers).
@@ -44,9 +46,10 @@ export const scrape = defineTool('web.scrape', async (ctx, params) => {
     // refused (reject stays the default; the scratch context is thrown away anyway), so its
     // overlay text does not end up in the article.
     // Bounded: a page whose script never yields must still end in 'timeout' below, not hang here.
+    const lookStarted = Date.now();
     const library = await within(startLibrary(page), Math.min(BANNER_WAIT_MS, left()), 'consent rules').catch(() => undefined);
     await inFlight.settle(Math.min(SETTLE_MS, left()));
-    const consent = library ? await refuseBanner(library, left) : undefined;
+    const consent = library ? await refuseBanner(library, left, lookStarted) : undefined;
     // Untimed calls: a page looping forever after load must fail the call with 'timeout', so the scratch context is closed below.
     const all = response ? await within(response.allHeaders(), left(), `web.scrape ${url}`) : {};
     const headers = Object.fromEntries(HEADERS.filter((h) => all[h] !== undefined).map((h) => [h, all[h]]));
@@ -59,10 +62,11 @@ export const scrape = defineTool('web.scrape', async (ctx, params) => {
 });
 
 /** Opts out of the popup the library found (waiting briefly for one it detected); what it did, or undefined when there was none. */
-async function refuseBanner(run: LibraryRun, left: () => number): Promise<{ cmp: string; action: 'optOut'; done: boolean } | undefined> {
+async function refuseBanner(run: LibraryRun, left: () => number, lookStarted: number): Promise<{ cmp: string; action: 'optOut'; done: boolean } | undefined> {
   try {
     const until = Date.now() + Math.min(BANNER_WAIT_MS, left());
-    while (!run.found && run.detected.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    const looking = () => run.detected.size > 0 || Date.now() - lookStarted < LIBRARY_LOOK_MS;
+    while (!run.found && looking() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     if (!run.found) return undefined;
     const done = await run.act('optOut', Math.max(1, Math.min(3000, left())));
     return { cmp: run.found.cmp, action: 'optOut', done };
