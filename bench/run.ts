@@ -14,6 +14,7 @@ import { daemonRows } from './cli-daemon.js';
 import { governanceRows } from './governance.js';
 import { scrapeBench } from './scrape.js';
 import { agentLoopBench, loopTable } from './agent-loop.js';
+import { qualityBench } from './scrape-quality.js';
 import { snapshotBench } from './snapshot.js';
 import { storeRows } from './store.js';
 import { economyTable, snapshotEconomy } from './snapshot-economy.js';
@@ -106,3 +107,4 @@ process.stdout.write(`\nSnapshot economy on saved real-world pages (bench/corpus
 const loop = await agentLoopBench(Math.max(10, Math.min(30, N / 3)));
 process.stdout.write(`\nThe agent loop over each tool's agent interface (node dist/bench/agent-loop.js alone)\n\n${loopTable(loop.rows, loop.cold)}\n`);
 process.stdout.write(`\nweb.scrape: Readability + text + Markdown on linkedom vs on jsdom (same pages, same run)\n\n${scraping.report}\n`);
+process.stdout.write(`\nweb.scrape quality and throughput, default path (plain HTTP, no browser), bench/corpus\n\n${qualityBench(Math.max(5, N / 10))}\n`);

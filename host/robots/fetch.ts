@@ -12,6 +12,7 @@ import { parseHostAsIp } from '../../manifests/net/address.js';
 import { normalizeHost } from '../../manifests/net/hostname.js';
 import { checkUrl, type NetPolicy } from '../../manifests/net/resolve.js';
 import { httpGet, type HttpGetOptions } from './http-get.js';
+import { MAX_ROBOTS_BYTES } from './rules.js';
 
 export type RobotsFetch =
   | { kind: 'rules'; body: string; url: string }
@@ -37,7 +38,8 @@ export async function fetchRobots(origin: string, opts: RobotsFetchOptions, get 
     if (!verdict.ok) return { kind: 'allow_all', reason: `robots.txt at ${url.href} refused by the network policy (${verdict.reason}): treated as unavailable` };
     let res;
     try {
-      res = await get(url.href, { ...opts, resolve: pinned(url, verdict.addresses, opts.resolve) });
+      // RFC 9309 §2.5: read at most 500 KiB; the rest is never downloaded.
+      res = await get(url.href, { ...opts, maxBytes: MAX_ROBOTS_BYTES, resolve: pinned(url, verdict.addresses, opts.resolve) });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code && NOTHING_THERE.has(code)) return { kind: 'unreachable', host: url.host, reason: `${code}: ${(err as Error).message}` };

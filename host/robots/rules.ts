@@ -1,48 +1,54 @@
-// robots-parser with the places it departs from RFC 9309 fixed around it:
-//  - percent-encoding: it upper-cases %xx but treats %7E and ~ as different;
-//    RFC 9309 §2.2.2 says an encoded unreserved character equals itself, so
-//    both the patterns and the path are normalised before matching;
-//  - it reports a line number, not the rule: we quote the line, so
-//    robots_disallowed can name the rule that matched;
-//  - it reads files of any size: we stop at 500 KiB (§2.5).
-import { createRequire } from 'node:module';
+// robots.txt rules for one origin, to the letter of RFC 9309 and Google's
+// documented matching. robots-parser is no longer used here (replaced, not
+// wrapped): it picks groups by the crawler's whole user-agent string, so a
+// group "User-agent: FOO BAR" never matched crawler "Foo", and it compares
+// %62%61%7A and "baz" as different paths. parse.ts reads the file, match.ts
+// decides a path; this file picks the groups and quotes the deciding rule.
+import { decidingRule, normalisePath } from './match.js';
+import { parseRobots, productToken, type Group } from './parse.js';
 
-interface Robot {
-  isAllowed(url: string, ua?: string): boolean | undefined;
-  getMatchingLineNumber(url: string, ua?: string): number;
-  getCrawlDelay(ua?: string): number | undefined;
-}
-// A CommonJS module whose typings don't fit NodeNext's default import.
-const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: string, body: string) => Robot;
-
-const UNRESERVED = /%(2[dDeE]|3[0-9]|4[1-9a-fA-F]|5[0-9aA]|5[fF]|6[1-9a-fA-F]|7[0-9aA]|7[eE])/g;
+export { normalisePath } from './match.js';
+/** RFC 9309 §2.5: crawlers may stop reading a robots.txt after 500 KiB. */
 export const MAX_ROBOTS_BYTES = 500 * 1024;
-
-/** %41 → A, %7e → ~ (unreserved), other escapes upper-cased (%2f → %2F). */
-export function normalisePath(path: string): string {
-  return path.replace(UNRESERVED, (m) => String.fromCharCode(parseInt(m.slice(1), 16)))
-    .replace(/%[0-9a-f]{2}/gi, (m) => m.toUpperCase());
-}
 
 export interface RobotsVerdict { allowed: boolean; rule?: string; crawlDelayMs?: number }
 
-export class RobotsRules {
-  private readonly parser: Robot;
-  private readonly lines: string[];
+/** The crawler's product token: "webcap/0.1 (+https://…)" → "webcap". */
+export function crawlerToken(userAgent: string): string {
+  return (/^[A-Za-z_-]+/.exec(userAgent.trim())?.[0] ?? '').toLowerCase();
+}
 
-  constructor(private readonly origin: string, body: string) {
-    const text = body.slice(0, MAX_ROBOTS_BYTES);
-    this.lines = text.split(/\r\n|\r|\n/);
-    const normalised = this.lines.map((line) => line.replace(/^(\s*(?:dis)?allow\s*:\s*)(\S*)/i, (_m, head: string, pattern: string) => head + normalisePath(pattern)));
-    this.parser = robotsParser(`${origin}/robots.txt`, normalised.join('\n'));
+export class RobotsRules {
+  private readonly groups: Group[];
+
+  constructor(_origin: string, body: string) {
+    this.groups = parseRobots(truncateBytes(body, MAX_ROBOTS_BYTES));
+  }
+
+  /**
+   * The groups for `userAgent`: every group naming its product token (merged,
+   * RFC 9309 §2.2.1), else every '*' group. A crawler with a group of its own
+   * ignores '*' even where its group has no matching rule.
+   */
+  groupsFor(userAgent: string): Group[] {
+    const token = crawlerToken(userAgent);
+    const own = token ? this.groups.filter((g) => g.agents.some((a) => productToken(a) === token)) : [];
+    return own.length ? own : this.groups.filter((g) => g.agents.some((a) => productToken(a) === '*'));
   }
 
   check(url: URL, userAgent: string): RobotsVerdict {
-    const target = `${this.origin}${normalisePath(url.pathname)}${url.search}`;
-    const allowed = this.parser.isAllowed(target, userAgent) !== false;
-    const line = this.parser.getMatchingLineNumber(target, userAgent);
-    const rule = line && line > 0 ? this.lines[line - 1].replace(/#.*/, '').trim() : undefined;
-    const delay = this.parser.getCrawlDelay(userAgent);
-    return { allowed, rule, crawlDelayMs: delay === undefined ? undefined : Math.round(delay * 1000) };
+    const groups = this.groupsFor(userAgent);
+    const delay = groups.find((g) => g.crawlDelaySeconds !== undefined)?.crawlDelaySeconds;
+    const crawlDelayMs = delay === undefined ? undefined : Math.round(delay * 1000);
+    // §2.2.2: the robots.txt itself is always allowed.
+    if (url.pathname === '/robots.txt') return { allowed: true, crawlDelayMs };
+    const path = normalisePath(`${url.pathname || '/'}${url.search}`);
+    const match = decidingRule(groups.flatMap((g) => g.rules), path);
+    return { allowed: match ? match.rule.allow : true, rule: match?.rule.line, crawlDelayMs };
   }
+}
+
+function truncateBytes(text: string, max: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length <= max ? text : bytes.subarray(0, max).toString('utf8');
 }

@@ -1,27 +1,42 @@
 // A fetched page → ScrapedContent: linkedom DOM, CAPTCHA/block/HTTP checks,
 // page metadata, Readability for the main content, turndown for Markdown.
 // The same for a browser-rendered page and for the plain-HTTP fallback.
+import { readShellSigns, renderReason } from './app-shell.js';
 import { classifyPage, verdictError } from './classify.js';
 import { parseDocument } from './dom.js';
 import { pageLanguage } from './language.js';
 import { toMarkdown } from './markdown.js';
 import { isoDate, readMeta } from './metadata.js';
 import { cleanByline, readArticle } from './readable.js';
+import { mainContainers, refineArticle } from './refine.js';
 import { trimTitle } from './title.js';
 import { countWords, plainText } from './text.js';
 import type { FetchedPage, ScrapedContent, ScrapeOptions } from './types.js';
 
 export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedContent {
+  return scrapeWithSigns(page, opts).content;
+}
+
+/** The content, and for a page read over HTTP why it would need the browser (undefined: it reads fine as served). */
+export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { content: ScrapedContent; renderReason?: string } {
   const doc = parseDocument(page.html, page.url);
   const title = doc.querySelector('title')?.textContent?.trim() ?? '';
-  const verdict = classifyPage(page, `${title}\n${doc.body ? plainText(doc.body) : ''}`);
+  const bodyText = doc.body ? plainText(doc.body) : '';
+  const verdict = classifyPage(page, `${title}\n${bodyText}`);
   if (!verdict.ok) throw verdictError(verdict, page);
+  // Read before Readability rewrites the document: the served markup is the evidence.
+  const signs = page.rendered ? undefined : readShellSigns(doc, bodyText);
 
   const meta = readMeta(doc, page.headers['content-language']);
   // Readability rewrites the document: keep the whole body first when the caller wants it.
   const wholeBody = opts.mainContent ? undefined : (doc.body?.cloneNode(true) as Element | undefined);
+  // Copied before Readability rewrites the document: the second opinion's candidates.
+  const containers = opts.mainContent && !opts.readabilityOnly ? mainContainers(doc) : [];
   const article = readArticle(doc);
-  const root = (opts.mainContent ? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
+  const shellReason = signs && renderReason(signs, article ? countWords(plainText(article.content)) : 0);
+  // Readability's answer, cleaned, or a second opinion when it is thin or mostly links (refine.ts).
+  const refined = opts.mainContent && article && !opts.readabilityOnly ? refineArticle(article.content, () => containers) : undefined;
+  const root = (opts.mainContent ? refined?.root ?? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
   const html = root.innerHTML;
   const text = plainText(root);
   const { language, source } = pageLanguage(meta.declared_language, text);
@@ -49,14 +64,14 @@ export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedConte
       modified_date: isoDate(meta.modified_time) ?? undefined,
       dir: article?.dir,
       language_source: source,
-      extraction: opts.mainContent ? (article ? 'readability' : 'body (no article found)') : 'body',
+      extraction: opts.mainContent ? (article ? refined?.how ?? 'readability' : 'body (no article found)') : 'body',
       status: page.status,
       content_type: page.headers['content-type'],
     }),
     rendered: page.rendered,
   };
   if (opts.format === 'html') result.content_html = html;
-  return result;
+  return { content: result, renderReason: shellReason };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface ScrapeOptions {
   format: ScrapeFormat;
   /** Readability's article only (true) or the whole body (false). */
   mainContent: boolean;
+  /** Readability's article as it returns it, without boilerplate removal or a second opinion (the quality baseline). */
+  readabilityOnly?: boolean;
 }
 
 export interface ScrapedContent {
@@ -32,4 +34,6 @@ export interface ScrapedContent {
   language: string;
   metadata: Record<string, unknown>;
   rendered: boolean;
+  /** Which path read the page (plain HTTP or the browser), under which render mode, and why. */
+  render?: { mode: 'auto' | 'always' | 'never'; path: 'http' | 'browser'; reason: string };
 }

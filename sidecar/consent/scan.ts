@@ -1,15 +1,15 @@
-// The in-page half of detection: runs inside one frame (page.evaluate), looks
-// through the document AND every open shadow root in one round trip, and
-// marks the buttons it chose with data-webcap-consent="accept|reject" so the
-// Node side can click them with a plain (shadow-piercing) locator. It must be
-// self-contained: Playwright serialises it into the page.
-import type { CmpRule } from './cmps.js';
+// The in-page half of the generic heuristics: runs inside one frame
+// (page.evaluate), looks through the document AND every open shadow root in
+// one round trip, and marks the buttons it chose with
+// data-webcap-consent="accept|reject" so the Node side can click them with a
+// plain (shadow-piercing) locator. It must be self-contained: Playwright
+// serialises it into the page. bannerText reads a banner the library found.
 
-export interface ScanArgs { rules: CmpRule[]; accept: string[]; reject: string[]; words: string }
+export interface ScanArgs { accept: string[]; reject: string[]; words: string }
 
 export interface ScanHit {
-  cmp: string;
-  /** The selector of a CMP button, or the label of a generic one; null when absent. */
+  cmp: 'generic';
+  /** The label of the button; null when absent. */
   accept: string | null;
   reject: string | null;
   text: string;
@@ -17,7 +17,7 @@ export interface ScanHit {
 
 export const MARK = 'data-webcap-consent';
 
-export function scanFrame({ rules, accept, reject, words }: ScanArgs): ScanHit | null {
+export function scanFrame({ accept, reject, words }: ScanArgs): ScanHit | null {
   const MARK = 'data-webcap-consent';
   const roots: (Document | ShadowRoot)[] = [document];
   for (let i = 0; i < roots.length; i++) {
@@ -38,26 +38,6 @@ export function scanFrame({ rules, accept, reject, words }: ScanArgs): ScanHit |
   const best = (els: Element[], list: string[]) => els
     .filter((el) => rank(list, el) >= 0)
     .sort((a, b) => rank(list, a) - rank(list, b))[0];
-
-  for (const rule of rules) {
-    const banner = all(rule.banner).find(visible);
-    if (!banner) continue;
-    let yes: Element | undefined;
-    let no: Element | undefined;
-    if (rule.buttons) {
-      const buttons = all(rule.buttons).filter(visible);
-      yes = best(buttons, accept);
-      no = best(buttons, reject);
-    } else {
-      yes = rule.accept ? all(rule.accept).find(visible) : undefined;
-      no = rule.reject ? all(rule.reject).find(visible) : undefined;
-    }
-    if (!yes && !no) continue;
-    mark(yes, 'accept');
-    mark(no, 'reject');
-    const pick = (el: Element | undefined, sel?: string) => (el ? (sel ?? label(el)) : null);
-    return { cmp: rule.cmp, accept: pick(yes, rule.accept), reject: pick(no, rule.reject), text: text(banner) };
-  }
 
   // Generic banner: a labelled button whose nearby container talks about cookies.
   const wordsRe = new RegExp(words, 'i');
@@ -83,4 +63,26 @@ export function scanFrame({ rules, accept, reject, words }: ScanArgs): ScanHit |
   mark(yes, 'accept');
   mark(no, 'reject');
   return { cmp: 'generic', accept: yes ? label(yes) : null, reject: no ? label(no) : null, text: text(container((yes ?? no)!)!) };
+}
+
+/** The text of the cookie banner around the page's visible buttons: the nearest container that talks about cookies. */
+export function bannerText(words: string): string {
+  const wordsRe = new RegExp(words, 'i');
+  const clean = (t: string) => t.replace(/\s+/g, ' ').trim();
+  const visible = (el: Element) => el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions) && el.getClientRects().length > 0;
+  const roots: (Document | ShadowRoot)[] = [document];
+  for (let i = 0; i < roots.length; i++) {
+    for (const el of Array.from(roots[i].querySelectorAll('*'))) if (el.shadowRoot) roots.push(el.shadowRoot);
+  }
+  const clickable = roots.flatMap((r) => Array.from(r.querySelectorAll('button, [role="button"], a, input[type="button"], input[type="submit"]')));
+  const up = (n: Element): Element | null => n.parentElement ?? ((n.getRootNode() as ShadowRoot).host ?? null);
+  for (const el of clickable.filter(visible)) {
+    let node: Element | null = up(el);
+    for (let depth = 0; node && node !== document.body && depth < 12; depth++, node = up(node)) {
+      const text = clean((node as HTMLElement).innerText || '');
+      if (text.length > 3000) break;
+      if (wordsRe.test(text)) return text.slice(0, 4000);
+    }
+  }
+  return clean(document.body?.innerText ?? '').slice(0, window === window.top ? 0 : 4000);
 }

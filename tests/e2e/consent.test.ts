@@ -58,7 +58,7 @@ beforeAll(async () => {
   site = await serve({
     '*': async (req, res) => {
       const name = (req.url ?? '/').split('?')[0].replace(/^\/+/, '');
-      if (!/^[\w-]+\.html$/.test(name)) return send(res, 'not found', 404, 'text/plain');
+      if (!/^(library\/)?[\w-]+\.html$/.test(name)) return send(res, 'not found', 404, 'text/plain');
       send(res, await readFile(join(dir, name), 'utf8').catch(() => 'not found'));
     },
   });
@@ -75,14 +75,29 @@ afterAll(async () => {
 });
 beforeEach(() => { answer = true; asked = []; });
 
-// fixture, cmp, accept button, reject button (selector for CMPs, label for generic banners)
+// fixture, cmp (as @duckduckgo/autoconsent names it, or "generic"), accept button, reject button
+// (the library's action for CMPs it knows, the label for generic banners)
+const LIB: [string, string] = ['optIn', 'optOut'];
 const banners: [string, string, string, string][] = [
-  ['onetrust.html', 'onetrust', '#onetrust-accept-btn-handler', '#onetrust-reject-all-handler'],
-  ['cookiebot.html', 'cookiebot', '#CybotCookiebotDialogBodyLevelButtonLevelOptinAllowAll, #CybotCookiebotDialogBodyButtonAccept', '#CybotCookiebotDialogBodyButtonDecline'],
-  ['didomi.html', 'didomi', '#didomi-notice-agree-button', '#didomi-notice-disagree-button'],
-  ['quantcast.html', 'quantcast', 'AGREE', 'DISAGREE'],
-  ['trustarc.html', 'trustarc', '#truste-consent-button', '#truste-consent-required'],
-  ['usercentrics.html', 'usercentrics', '[data-testid="uc-accept-all-button"]', '[data-testid="uc-deny-all-button"]'],
+  ['onetrust.html', 'Onetrust', ...LIB],
+  ['cookiebot.html', 'Cybotcookiebot', ...LIB],
+  ['didomi.html', 'didomi', ...LIB],
+  ['quantcast.html', 'quantcast', ...LIB],
+  ['trustarc.html', 'TrustArc-top', ...LIB],
+  ['usercentrics.html', 'usercentrics-api', ...LIB],
+  // More CMP shapes, in the markup the library's rule files (rules/autoconsent/*.json) look for.
+  ['library/adroll.html', 'Adroll', ...LIB],
+  ['library/cassie.html', 'cassie', ...LIB],
+  ['library/spicy.html', 'cookie-consent-spice', ...LIB],
+  ['library/hubspot.html', 'hubspot', ...LIB],
+  ['library/kconsent.html', 'kconsent', ...LIB],
+  ['library/shopify.html', 'shopify', ...LIB],
+  ['library/truyo.html', 'truyo', ...LIB],
+  ['library/twcc.html', 'twcc', ...LIB],
+  ['library/zdf.html', 'zdf', ...LIB],
+  ['library/wp-gdpr.html', 'WP Cookie Notice for GDPR', ...LIB],
+  ['library/u12.html', 'u12-data-protection-notice', ...LIB],
+  ['library/squiz.html', 'squiz', ...LIB],
   ['generic-en.html', 'generic', 'Accept all', 'Reject all'],
   ['generic-fr.html', 'generic', 'Tout accepter', 'Tout refuser'],
   ['generic-de.html', 'generic', 'Alle akzeptieren', 'Alle ablehnen'],

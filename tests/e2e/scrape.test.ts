@@ -13,15 +13,24 @@ import { failure } from '../helpers/failure.js';
 type Scraped = {
   url: string; title: string; author: string | null; publish_date: string | null; content_markdown: string; content_text: string;
   content_html?: string; word_count: number; language: string; metadata: Record<string, unknown>; scrape_time_ms: number; cached: boolean; rendered: boolean;
+  render: { mode: string; path: string; reason: string };
 };
 
-const HOSTS = ['news.test', 'blog.test', 'docs.test', 'magazin.test', 'intranet.test'];
+const HOSTS = ['news.test', 'blog.test', 'docs.test', 'magazin.test', 'intranet.test', 'static.test', 'hybrid.test'];
 let site: FixtureServer;
 let browser: Host;
 let noBrowser: Host;
 const at = (host: string, path: string) => site.url(host, path);
 const scrape = async (h: Host, params: Record<string, unknown>) => (await h.call('web.scrape', params)) as unknown as Scraped;
 
+
+const sentence = (n: number, i: number) => `Paragraph ${i} of part ${n} tells how the river keepers measured the water level at dawn and wrote it down in the ledger.`;
+function hybridPage(n: number): string {
+  const served = Array.from({ length: 12 }, (_, i) => `<p>${sentence(n, i)}</p>`).join('');
+  const written = Array.from({ length: 30 }, (_, i) => sentence(n + 10, i).replace('river keepers', 'night wardens'));
+  return `<!doctype html><html lang="en"><head><title>Ledger ${n}</title></head><body><article><h1>Ledger ${n}</h1>${served}<div id="more"></div></article>
+<script>document.getElementById('more').innerHTML = ${JSON.stringify(written)}.map((t) => '<p>' + t + '</p>').join('');</script></body></html>`;
+}
 
 beforeAll(async () => {
   site = await serve({
@@ -34,6 +43,10 @@ beforeAll(async () => {
     // A site sending the guard's own marker header: it must not pick the error code.
     '/fake-blocked': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html', 'x-webcap-blocked': 'pwned' }); res.end('<!doctype html><title>Marked</title><article><h1>Marked</h1><p>An ordinary page that sends a header of the guard.</p></article>'); },
     '/fake-blocked-403': (_req, res) => { res.writeHead(403, { 'content-type': 'text/html', 'x-webcap-blocked': 'pwned' }); res.end('<!doctype html><title>Nope</title><p>Forbidden</p>'); },
+    // Half the story is in the served HTML, the rest is written by a script: only rendering shows all of it.
+    '/hybrid/1': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(hybridPage(1)); },
+    '/hybrid/2': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(hybridPage(2)); },
+    '/with-banner': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(readFileSync(new URL('../fixtures/consent/library/hubspot.html', import.meta.url), 'utf8')); },
     '/robots.txt': (_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('User-agent: *\nDisallow: /drafts/\n'); },
   });
   // intranet.test resolves to an address allow_private does not list: reaching it is SSRF.
@@ -49,7 +62,7 @@ afterAll(async () => {
 
 describe('web.scrape on saved real-world pages (rendered in Chromium)', () => {
   it('news article: headline, byline, date, language; story text without navigation, ads, cookie banner or footer', async () => {
-    const r = await scrape(browser, { url: at('news.test', ARTICLES.news) });
+    const r = await scrape(browser, { url: at('news.test', ARTICLES.news), render: 'always' });
     expect(r).toMatchObject({
       url: at('news.test', ARTICLES.news), title: 'Harbour authority approves tidal barrier after decade of floods',
       author: 'Maria Lindqvist', publish_date: '2024-05-14T06:30:00.000Z', language: 'en-GB', rendered: true, cached: false,
@@ -67,7 +80,7 @@ describe('web.scrape on saved real-world pages (rendered in Chromium)', () => {
   });
 
   it('blog post (French WordPress): author from the hCard, date from <time>, absolute image and links, no sidebar or comment form', async () => {
-    const r = await scrape(browser, { url: at('blog.test', ARTICLES.blog) });
+    const r = await scrape(browser, { url: at('blog.test', ARTICLES.blog), render: 'always' });
     expect(r).toMatchObject({
       title: 'Mon potager sur le balcon : bilan d’une première saison', author: 'Julie Martin',
       publish_date: '2023-11-02T08:15:00.000Z', language: 'fr-FR', rendered: true,
@@ -82,7 +95,7 @@ describe('web.scrape on saved real-world pages (rendered in Chromium)', () => {
   });
 
   it('documentation page: fenced code with its language, a GFM table, absolute links, no sidebar or footer', async () => {
-    const r = await scrape(browser, { url: at('docs.test', ARTICLES.docs) });
+    const r = await scrape(browser, { url: at('docs.test', ARTICLES.docs), render: 'always' });
     expect(r).toMatchObject({ title: 'Configuration reference', author: null, publish_date: null, language: 'en', rendered: true });
     expect(r.content_markdown).toContain('```toml\n[source]\npath = "data/incoming"\npattern = "*.csv"\n\n[sink]');
     expect(r.content_markdown).toContain('```python\nfrom tidewater import Config\n\nconfig = Config.load("tidewater.toml")\nif config.pipeline.workers > 8:\n    print("that is a lot of workers")\n```');
@@ -120,6 +133,53 @@ describe('web.scrape on saved real-world pages (rendered in Chromium)', () => {
     const h1 = await browser.call('web.extract', { selector: 'h1' });
     expect((h1.items as Array<{ text: string }>)[0].text).toContain('Configuration reference');
     await browser.call('web.close', { session: opened.session as string });
+  });
+});
+
+describe('web.scrape render: "auto" (the default): plain HTTP first, the browser when the page needs it', () => {
+  it('a static site: its first pages are read both ways and compared, then HTTP alone, from the domain memory', async () => {
+    const reasons: string[] = [];
+    for (const q of ['?p=1', '?p=2', '?p=3', '?p=4']) {
+      const r = await scrape(browser, { url: at('static.test', ARTICLES.news + q) });
+      expect([r.rendered, r.render.path, r.render.mode]).toEqual([false, 'http', 'auto']);
+      expect(r.content_text).toContain('Board members voted nine to two');
+      reasons.push(r.render.reason);
+    }
+    expect(reasons[0]).toBe('learning static.test: page 1 of 3 read both ways; same text without rendering');
+    expect(reasons[3]).toBe('static page; domain memory: static.test reads the same without rendering (3 pages compared)');
+  });
+
+  it('an app shell (empty #root, noscript notice) is rendered, and the script-written story comes back complete', async () => {
+    const r = await scrape(browser, { url: at('magazin.test', ARTICLES.js) });
+    expect([r.rendered, r.render.path, r.render.reason]).toEqual([true, 'browser', 'app shell: #root is empty until a script fills it']);
+    expect(r.content_text).toContain('Um kurz nach neun verlässt der Nachtzug den Münchner Hauptbahnhof');
+    expect(r.content_text).toContain('Sie würden wieder mit dem Nachtzug fahren.');
+  });
+
+  it('a domain whose text rendering changes is remembered: its next page goes straight to the browser', async () => {
+    const first = await scrape(browser, { url: at('hybrid.test', '/hybrid/1') });
+    expect([first.rendered, first.render.reason]).toEqual([true, 'learning hybrid.test: page 1 of 3 read both ways; rendering changed the text']);
+    expect(first.content_text).toContain('Paragraph 29 of part 11 tells how the night wardens');
+    const second = await scrape(browser, { url: at('hybrid.test', '/hybrid/2') });
+    expect(second.rendered).toBe(true);
+    expect(second.render.reason).toMatch(/^domain memory: hybrid\.test needs rendering \(http:\/\/hybrid\.test:\d+\/hybrid\/1: rendered text shared 0\.\d\d of its words with the HTTP text\)$/);
+    expect(second.content_text).toContain('Paragraph 29 of part 12 tells how the night wardens');
+  });
+
+  it('a cookie popup in the rendered page is refused with the consent-rule library before reading, and named', async () => {
+    const r = await scrape(browser, { url: at('news.test', '/with-banner'), render: 'always' });
+    expect(r.metadata.consent_banner).toEqual({ cmp: 'hubspot', action: 'optOut', done: true });
+    expect(r.content_text).toContain('A fixture page for web.consent.handle');
+    expect(r.content_text).not.toContain('We use cookies to measure traffic');
+  });
+
+  it('render: "never" reads over HTTP only (a JavaScript-only page stays empty); "always" renders a static page', async () => {
+    const never = await scrape(browser, { url: at('magazin.test', ARTICLES.js), render: 'never' });
+    expect([never.rendered, never.render.path, never.render.reason]).toEqual([false, 'http', 'render: "never"']);
+    expect(never.content_text).not.toContain('Nachtzug');
+    const always = await scrape(browser, { url: at('docs.test', ARTICLES.docs), render: 'always' });
+    expect([always.rendered, always.render.path, always.render.reason]).toEqual([true, 'browser', 'render: "always"']);
+    expect((await failure(scrape(browser, { url: at('docs.test', ARTICLES.docs), render: 'sometimes' }))).code).toBe('invalid_params');
   });
 });
 

@@ -1,34 +1,7 @@
-// What we know about consent banners without a site profile: the DOM markers
-// of the common consent-management platforms (CMPs), and the button labels of
-// hand-made banners. Data only, so adding a CMP or a language is one line.
-
-export interface CmpRule {
-  cmp: string;
-  /** Present and visible while the banner is up. */
-  banner: string;
-  accept?: string;
-  reject?: string;
-  /** Buttons told apart by their label (the CMP gives them no stable ids). */
-  buttons?: string;
-}
-
-// Ids and test ids as the vendors ship them; CSS here is searched in every
-// frame and in open shadow roots (Usercentrics renders inside one).
-export const CMPS: CmpRule[] = [
-  { cmp: 'onetrust', banner: '#onetrust-banner-sdk', accept: '#onetrust-accept-btn-handler', reject: '#onetrust-reject-all-handler' },
-  {
-    cmp: 'cookiebot', banner: '#CybotCookiebotDialog',
-    accept: '#CybotCookiebotDialogBodyLevelButtonLevelOptinAllowAll, #CybotCookiebotDialogBodyButtonAccept',
-    reject: '#CybotCookiebotDialogBodyButtonDecline',
-  },
-  { cmp: 'didomi', banner: '#didomi-notice', accept: '#didomi-notice-agree-button', reject: '#didomi-notice-disagree-button' },
-  { cmp: 'quantcast', banner: '.qc-cmp2-container', buttons: '.qc-cmp2-summary-buttons button' },
-  { cmp: 'trustarc', banner: '#truste-consent-track', accept: '#truste-consent-button', reject: '#truste-consent-required' },
-  {
-    cmp: 'usercentrics', banner: '#usercentrics-root',
-    accept: '[data-testid="uc-accept-all-button"]', reject: '[data-testid="uc-deny-all-button"]',
-  },
-];
+// The generic heuristics, last after the site profile and the consent-rule
+// library (@duckduckgo/autoconsent, library.ts): button labels of hand-made
+// banners and the words that make a container a cookie banner. Data only, so
+// adding a language is one line.
 
 // Labels compared after lower-casing and dropping punctuation, WHOLE label
 // only: "Accept" must not match "Accept the terms and pay". Strongest first,

@@ -1,0 +1,101 @@
+// What Readability leaves that is not the article, and a second opinion when
+// what it found is too thin or mostly links. Readability keeps a page's
+// navigation or link lists when they sit next to the text it scored (a
+// recipe's short lines score low, the menu above them comes along), so:
+//  - boilerplate removal: navigation, link-list blocks (related stories,
+//    category menus), asides (Readability drops those it sees itself) and
+//    share/newsletter widgets go; figures, captions and
+//    lists of text stay;
+//  - a second opinion: when the result is short or mostly links, or when it
+//    dropped whole parts of the page's own main container (<main>, <article>,
+//    role=main, articleBody), that container, cleaned the same way, is taken
+//    instead.
+import { plainText, countWords } from './text.js';
+
+const BOILERPLATE = 'nav, aside, [role="navigation"], [role="complementary"], [aria-label="breadcrumb"], .breadcrumb, .breadcrumbs';
+const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|promo|sponsored|advert|ads|cookie|comments?-(?:form|link)s?)([-_\s]|$)/i;
+const CONTAINERS = ['[itemprop="articleBody"]', 'article', 'main', '[role="main"]'];
+// Below this many words, or above this share of link text, Readability's answer gets a second opinion.
+export const SHORT_WORDS = 80;
+export const LINK_HEAVY = 0.5;
+// A block made of this share of link text (with at least MIN_LINKS links) is a link list.
+const LINK_LIST = 0.8;
+const MIN_LINKS = 3;
+
+export interface Refined { root: Element; how: string }
+
+/** Share of the element's text that sits inside links. */
+export function linkDensity(el: Element): number {
+  const text = (el.textContent ?? '').replace(/\s+/g, '').length;
+  if (!text) return 0;
+  let linked = 0;
+  for (const a of el.querySelectorAll('a')) linked += (a.textContent ?? '').replace(/\s+/g, '').length;
+  return linked / text;
+}
+
+/** Removes navigation, link lists and widgets inside `root`; returns how many blocks went. */
+export function removeBoilerplate(root: Element): number {
+  let removed = 0;
+  const drop = (el: Element) => { el.remove(); removed++; };
+  for (const el of [...root.querySelectorAll(BOILERPLATE)]) if (root.contains(el)) drop(el);
+  for (const el of [...root.querySelectorAll('[class], [id]')]) {
+    if (!root.contains(el) || el.querySelector('figure, img, pre, table')) continue;
+    if (WIDGET.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`) && countWords(el.textContent ?? '') < 150) drop(el);
+  }
+  for (const el of [...root.querySelectorAll('ul, ol, div, p, section, header, footer')]) {
+    if (el === root || !root.contains(el) || el.querySelector('figure, img, pre, table')) continue;
+    if (el.querySelectorAll('a').length >= MIN_LINKS && linkDensity(el) >= LINK_LIST) drop(el);
+  }
+  return removed;
+}
+
+/** The page's own main containers, copied before Readability rewrites the document: the second opinion's candidates. */
+export function mainContainers(doc: Document): Element[] {
+  const found: Element[] = [];
+  for (const selector of CONTAINERS) {
+    const el = doc.querySelector(selector);
+    if (el && !found.includes(el)) found.push(el);
+  }
+  return found.map((el) => el.cloneNode(true) as Element);
+}
+
+/**
+ * Readability's article, cleaned; or the page's own main container, cleaned the same way, when
+ * Readability's answer is thin or link-heavy, or when it dropped whole parts of that container
+ * (a newsletter's items, a recipe's steps): the container then holds all of Readability's words
+ * and half as many again of its own.
+ */
+export function refineArticle(article: Element, candidates: () => Element[]): Refined {
+  const removed = removeBoilerplate(article);
+  const text = plainText(article);
+  const words = countWords(text);
+  const how = removed ? `readability, ${removed} boilerplate block(s) removed` : 'readability';
+  const thin = words < SHORT_WORDS || linkDensity(article) > LINK_HEAVY;
+  for (const candidate of candidates()) {
+    for (const el of [...candidate.querySelectorAll('script, style, noscript, template, form, iframe')]) el.remove();
+    removeBoilerplate(candidate);
+    const theirText = plainText(candidate);
+    const theirs = countWords(theirText);
+    if (linkDensity(candidate) > LINK_HEAVY) continue;
+    const label = candidate.getAttribute('itemprop') === 'articleBody' ? 'articleBody' : candidate.getAttribute('role') === 'main' ? 'role=main' : candidate.nodeName.toLowerCase();
+    if (thin && theirs > words * 1.2) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} words)` };
+    if (!thin && theirs >= words * DROPPED_PARTS && covers(theirText, text)) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} of its ${theirs} words)` };
+  }
+  return { root: article, how };
+}
+
+// A container this many times longer than Readability's answer, and holding it, means Readability dropped parts.
+const DROPPED_PARTS = 1.5;
+
+/** Does `outer` hold (nearly) every word of `inner`? */
+function covers(outer: string, inner: string): boolean {
+  const counts = new Map<string, number>();
+  for (const w of outer.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const words = inner.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  let held = 0;
+  for (const w of words) {
+    const n = counts.get(w) ?? 0;
+    if (n > 0) { held++; counts.set(w, n - 1); }
+  }
+  return words.length > 0 && held / words.length >= 0.95;
+}
