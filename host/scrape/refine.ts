@@ -79,13 +79,25 @@ export function refineArticle(article: Element, candidates: () => Element[]): Re
     if (linkDensity(candidate) > LINK_HEAVY) continue;
     const label = candidate.getAttribute('itemprop') === 'articleBody' ? 'articleBody' : candidate.getAttribute('role') === 'main' ? 'role=main' : candidate.nodeName.toLowerCase();
     if (thin && theirs > words * 1.2) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} words)` };
-    if (!thin && theirs >= words * DROPPED_PARTS && covers(theirText, text)) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} of its ${theirs} words)` };
+    if (!thin && theirs >= words * DROPPED_PARTS && covers(theirText, text) && droppedParagraphs(theirText, text)) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} of its ${theirs} words)` };
   }
   return { root: article, how };
 }
 
 // A container this many times longer than Readability's answer, and holding it, means Readability dropped parts.
 const DROPPED_PARTS = 1.5;
+
+// What Readability dropped must read as paragraphs: lines this long on average. Related-story
+// headlines, "next" teasers, captions and a video's timed transcript lines are shorter.
+const PARAGRAPH_WORDS = 15;
+
+/** Are the container's lines that Readability's answer lacks paragraphs of text (not headlines or teasers)? */
+function droppedParagraphs(container: string, kept: string): boolean {
+  const keptLines = new Set(kept.split('\n').map((l) => l.trim()));
+  const dropped = container.split('\n').map((l) => l.trim()).filter((l) => l && !keptLines.has(l));
+  const words = dropped.reduce((sum, l) => sum + countWords(l), 0);
+  return dropped.length > 0 && words / dropped.length >= PARAGRAPH_WORDS;
+}
 
 /** Does `outer` hold (nearly) every word of `inner`? */
 function covers(outer: string, inner: string): boolean {
