@@ -13,11 +13,19 @@
 import { plainText, countWords } from './text.js';
 
 const BOILERPLATE = 'nav, aside, [role="navigation"], [role="complementary"], [aria-label="breadcrumb"], .breadcrumb, .breadcrumbs';
-const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|promo|sponsored|advert|ads|cookie|comments?-(?:form|link)s?)([-_\s]|$)/i;
+const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|promo|sponsored|advert|ads|cookie|comments?-(?:form|link)s?|sidebar|rail|footer|more-?from|most-?popular|embed|alerts?)([-_\s]|$)/i;
+// Class names a stylesheet hides (a closed dialog, a collapsed panel): nothing a reader sees.
+const HIDDEN = /(^|\s)(hidden|hide|display-none|d-none|is-hidden|invisible)(\s|$)/i;
+// Readability strips class attributes from its answer, so the verdict on an element's class and id is
+// written on the element, before Readability runs, as this attribute; it is cleared from the result.
+const HINT = 'data-webcap-boilerplate';
 const CONTAINERS = ['[itemprop="articleBody"]', 'article', 'main', '[role="main"]'];
 // Below this many words, or above this share of link text, Readability's answer gets a second opinion.
 export const SHORT_WORDS = 80;
 export const LINK_HEAVY = 0.5;
+// A widget (by its class or id) holds fewer words than this, or than this share of the answer.
+const WIDGET_WORDS = 150;
+const WIDGET_SHARE = 0.3;
 // A block made of this share of link text (with at least MIN_LINKS links) is a link list.
 const LINK_LIST = 0.8;
 const MIN_LINKS = 3;
@@ -38,15 +46,33 @@ export function removeBoilerplate(root: Element): number {
   let removed = 0;
   const drop = (el: Element) => { el.remove(); removed++; };
   for (const el of [...root.querySelectorAll(BOILERPLATE)]) if (root.contains(el)) drop(el);
-  for (const el of [...root.querySelectorAll('[class], [id]')]) {
-    if (!root.contains(el) || el.querySelector('figure, img, pre, table')) continue;
-    if (WIDGET.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`) && countWords(el.textContent ?? '') < 150) drop(el);
+  // A named widget goes unless it holds a good part of the answer (then the name is the page's layout, not a widget).
+  const widgetLimit = Math.max(WIDGET_WORDS, countWords(root.textContent ?? '') * WIDGET_SHARE);
+  for (const el of [...root.querySelectorAll(`[class], [id], [${HINT}]`)]) {
+    if (!root.contains(el) || el.querySelector('figure, pre, table')) continue;
+    if ((el.hasAttribute(HINT) || isBoilerplateName(el)) && countWords(el.textContent ?? '') < widgetLimit) drop(el);
   }
   for (const el of [...root.querySelectorAll('ul, ol, div, p, section, header, footer')]) {
     if (el === root || !root.contains(el) || el.querySelector('figure, img, pre, table')) continue;
     if (el.querySelectorAll('a').length >= MIN_LINKS && linkDensity(el) >= LINK_LIST) drop(el);
   }
   return removed;
+}
+
+function isBoilerplateName(el: Element): boolean {
+  const cls = el.getAttribute('class') ?? '';
+  return WIDGET.test(`${cls} ${el.getAttribute('id') ?? ''}`) || HIDDEN.test(cls);
+}
+
+/** Marks widgets and hidden blocks by their class or id, before Readability strips the classes. */
+export function markBoilerplate(doc: Document): void {
+  for (const el of doc.querySelectorAll('body [class], body [id]')) if (isBoilerplateName(el)) el.setAttribute(HINT, '');
+}
+
+/** Takes the marks off again: they are not the page's. */
+export function clearMarks(root: Element): void {
+  root.removeAttribute(HINT);
+  for (const el of root.querySelectorAll(`[${HINT}]`)) el.removeAttribute(HINT);
 }
 
 /** The page's own main containers, copied before Readability rewrites the document: the second opinion's candidates. */
