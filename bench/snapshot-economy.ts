@@ -7,7 +7,7 @@
 // Nothing leaves loopback: pages are served from 127.0.0.1, and the reference
 // browsers get a dead loopback proxy for anything else.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Page } from 'playwright';
@@ -35,7 +35,8 @@ export function corpusPages(): Array<{ name: string; html: string }> {
   const pages: Array<{ name: string; html: string }> = [];
   for (const set of readdirSync(root).sort()) {
     const dir = join(root, set);
-    if (!existsSync(dir) || !readdirSync(dir).length) continue;
+    // LICENCE.md sits beside the sets: only folders hold pages.
+    if (!statSync(dir).isDirectory() || !readdirSync(dir).length) continue;
     for (const name of readdirSync(dir).sort()) {
       const file = join(dir, name, 'source.html');
       if (existsSync(file)) pages.push({ name: `${set}/${name}`, html: readFileSync(file, 'utf8') });

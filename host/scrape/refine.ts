@@ -66,7 +66,11 @@ function isBoilerplateName(el: Element): boolean {
 
 /** Marks widgets and hidden blocks by their class or id, before Readability strips the classes. */
 export function markBoilerplate(doc: Document): void {
-  for (const el of doc.querySelectorAll('body [class], body [id]')) if (isBoilerplateName(el)) el.setAttribute(HINT, '');
+  for (const el of doc.querySelectorAll('body [class], body [id]')) {
+    if (!isBoilerplateName(el)) continue;
+    // Readability replaces a wrapper that holds a single element by that element: the mark goes down with it.
+    for (let e: Element | null = el; e; e = e.children.length === 1 ? e.children[0] : null) e.setAttribute(HINT, '');
+  }
 }
 
 /** Takes the marks off again: they are not the page's. */
