@@ -13,7 +13,7 @@
 import { plainText, countWords } from './text.js';
 
 const BOILERPLATE = 'nav, aside, [role="navigation"], [role="complementary"], [aria-label="breadcrumb"], .breadcrumb, .breadcrumbs';
-const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|promo|sponsored|advert|ads|cookie|comments?-(?:form|link)s?|sidebar|rail|footer|more-?from|most-?popular|embed|alerts?)([-_\s]|$)/i;
+const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|promo|sponsored|advert|ads|cookie|comments?-(?:form|link)s?|sidebar|rail|footer|more-?from|most-?popular|embed|alerts?|author|bio|flyout|popup|modal|dialog)([-_\s]|$)/i;
 // Class names a stylesheet hides (a closed dialog, a collapsed panel): nothing a reader sees.
 const HIDDEN = /(^|\s)(hidden|hide|display-none|d-none|is-hidden|invisible)(\s|$)/i;
 // Readability strips class attributes from its answer, so the verdict on an element's class and id is
@@ -49,7 +49,7 @@ export function removeBoilerplate(root: Element): number {
   // A named widget goes unless it holds a good part of the answer (then the name is the page's layout, not a widget).
   const widgetLimit = Math.max(WIDGET_WORDS, countWords(root.textContent ?? '') * WIDGET_SHARE);
   for (const el of [...root.querySelectorAll(`[class], [id], [${HINT}]`)]) {
-    if (!root.contains(el) || el.querySelector('figure, pre, table')) continue;
+    if (!root.contains(el) || el.querySelector('figure, pre')) continue;
     if ((el.hasAttribute(HINT) || isBoilerplateName(el)) && countWords(el.textContent ?? '') < widgetLimit) drop(el);
   }
   for (const el of [...root.querySelectorAll('ul, ol, div, p, section, header, footer')]) {
