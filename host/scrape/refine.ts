@@ -3,13 +3,15 @@
 // navigation or link lists when they sit next to the text it scored (a
 // recipe's short lines score low, the menu above them comes along), so:
 //  - boilerplate removal: navigation, link-list blocks (related stories,
-//    category menus), asides (Readability drops those it sees itself) and
-//    share/newsletter widgets go; figures, captions and
-//    lists of text stay;
+//    category menus), asides (Readability drops those it sees itself),
+//    widgets named by their class or id (share, newsletter, sidebar, author
+//    box, popup, …) and blocks a class hides go; figures, captions and
+//    lists of text stay. Readability strips class attributes, so the names
+//    are read before it runs (markBoilerplate) and left on as a mark;
 //  - a second opinion: when the result is short or mostly links, or when it
-//    dropped whole parts of the page's own main container (<main>, <article>,
-//    role=main, articleBody), that container, cleaned the same way, is taken
-//    instead.
+//    dropped whole paragraphs of the page's own main container (<main>,
+//    <article>, role=main, articleBody), that container, cleaned the same
+//    way, is taken instead.
 import { plainText, countWords } from './text.js';
 
 const BOILERPLATE = 'nav, aside, [role="navigation"], [role="complementary"], [aria-label="breadcrumb"], .breadcrumb, .breadcrumbs';
