@@ -11,7 +11,8 @@ import { scrapePage } from '../host/scrape/pipeline.js';
 import { readArticle } from '../host/scrape/readable.js';
 import { plainText } from '../host/scrape/text.js';
 
-export interface CorpusPage { name: string; url: string; html: string; truth: string }
+// synthetic: one of Readability's unit cases (a made-up page testing one cleaning rule), kept out of the real-world mean.
+export interface CorpusPage { name: string; url: string; html: string; truth: string; synthetic: boolean }
 export interface Score { precision: number; recall: number; f1: number }
 
 // The URL the Readability suite serves its pages at.
@@ -19,14 +20,14 @@ const SUITE_URL = 'http://fakehost/test/page.html';
 
 export function loadCorpus(root = join(projectRoot(), 'bench', 'corpus')): CorpusPage[] {
   const pages: CorpusPage[] = [];
-  for (const source of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+  for (const source of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
     for (const page of readdirSync(join(root, source.name)).sort()) {
       const dir = join(root, source.name, page);
       if (!existsSync(join(dir, 'source.html')) || !existsSync(join(dir, 'expected.html'))) continue;
       // expected.html is a fragment: wrapped, so every DOM gives it a body.
       const expected = parseDocument(`<!doctype html><html><body>${readFileSync(join(dir, 'expected.html'), 'utf8')}</body></html>`, SUITE_URL);
       const truth = plainText(expected.body);
-      pages.push({ name: `${source.name}/${page}`, url: SUITE_URL, html: readFileSync(join(dir, 'source.html'), 'utf8'), truth });
+      pages.push({ name: `${source.name}/${page}`, url: SUITE_URL, html: readFileSync(join(dir, 'source.html'), 'utf8'), truth, synthetic: source.name.endsWith('-synthetic') });
     }
   }
   return pages;

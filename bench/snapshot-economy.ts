@@ -47,7 +47,8 @@ export function corpusPages(): Array<{ name: string; html: string }> {
   if (!existsSync(root)) return pages;
   for (const set of readdirSync(root).sort()) {
     const dir = join(root, set);
-    if (!statSync(dir).isDirectory()) continue;
+    // LICENCE.md sits beside the sets: only folders hold pages. Synthetic sets (one-rule unit pages) are not real-world.
+    if (!statSync(dir).isDirectory() || set.endsWith('-synthetic') || !readdirSync(dir).length) continue;
     for (const name of readdirSync(dir).sort()) {
       const file = join(dir, name, 'source.html');
       if (existsSync(file)) pages.push({ name: `${set}/${name}`, html: readFileSync(file, 'utf8') });

@@ -2,7 +2,10 @@
 // linkedom differs and the pipeline would notice:
 //  - linkedom has no base URL (document.baseURI is null), so Readability's own
 //    "make links absolute" step cannot work; here every URL attribute is made
-//    absolute against <base href> or the page URL first, as a browser resolves them.
+//    absolute against <base href> or the page URL first, as a browser resolves them;
+//  - linkedom gives a document without any element for markup-less text (a
+//    plain-text body served as text/html), where a browser builds html/head/body
+//    around it; here the text is parsed inside a body too.
 // Nothing here changes what Readability decides; it only sees the same DOM.
 import { parseHTML } from 'linkedom';
 
@@ -16,7 +19,8 @@ const URL_ATTRS: Array<[string, string]> = [
 const LAZY_ATTRS = ['data-src', 'data-original', 'data-lazy-src'];
 
 export function parseDocument(html: string, pageUrl: string): Document {
-  const { document } = parseHTML(html) as unknown as { document: Document };
+  let { document } = parseHTML(html) as unknown as { document: Document };
+  if (!document.documentElement) ({ document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`) as unknown as { document: Document });
   const base = baseUrl(document, pageUrl);
   const hasBaseElement = Boolean(document.querySelector('base[href]'));
   for (const [tag, attr] of URL_ATTRS) {

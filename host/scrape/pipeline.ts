@@ -8,7 +8,7 @@ import { pageLanguage } from './language.js';
 import { toMarkdown } from './markdown.js';
 import { isoDate, readMeta } from './metadata.js';
 import { cleanByline, readArticle } from './readable.js';
-import { mainContainers, refineArticle } from './refine.js';
+import { clearMarks, mainContainers, markBoilerplate, refineArticle } from './refine.js';
 import { trimTitle } from './title.js';
 import { countWords, plainText } from './text.js';
 import type { FetchedPage, ScrapedContent, ScrapeOptions } from './types.js';
@@ -31,12 +31,15 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   // Readability rewrites the document: keep the whole body first when the caller wants it.
   const wholeBody = opts.mainContent ? undefined : (doc.body?.cloneNode(true) as Element | undefined);
   // Copied before Readability rewrites the document: the second opinion's candidates.
-  const containers = opts.mainContent && !opts.readabilityOnly ? mainContainers(doc) : [];
+  const refining = opts.mainContent && !opts.readabilityOnly;
+  if (refining) markBoilerplate(doc);
+  const containers = refining ? mainContainers(doc) : [];
   const article = readArticle(doc);
   const shellReason = signs && renderReason(signs, article ? countWords(plainText(article.content)) : 0);
   // Readability's answer, cleaned, or a second opinion when it is thin or mostly links (refine.ts).
   const refined = opts.mainContent && article && !opts.readabilityOnly ? refineArticle(article.content, () => containers) : undefined;
   const root = (opts.mainContent ? refined?.root ?? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
+  if (refining) clearMarks(root);
   const html = root.innerHTML;
   const text = plainText(root);
   const { language, source } = pageLanguage(meta.declared_language, text);

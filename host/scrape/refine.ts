@@ -3,21 +3,31 @@
 // navigation or link lists when they sit next to the text it scored (a
 // recipe's short lines score low, the menu above them comes along), so:
 //  - boilerplate removal: navigation, link-list blocks (related stories,
-//    category menus), asides (Readability drops those it sees itself) and
-//    share/newsletter widgets go; figures, captions and
-//    lists of text stay;
+//    category menus), asides (Readability drops those it sees itself),
+//    widgets named by their class or id (share, newsletter, sidebar, author
+//    box, popup, …) and blocks a class hides go; figures, captions and
+//    lists of text stay. Readability strips class attributes, so the names
+//    are read before it runs (markBoilerplate) and left on as a mark;
 //  - a second opinion: when the result is short or mostly links, or when it
-//    dropped whole parts of the page's own main container (<main>, <article>,
-//    role=main, articleBody), that container, cleaned the same way, is taken
-//    instead.
+//    dropped whole paragraphs of the page's own main container (<main>,
+//    <article>, role=main, articleBody), that container, cleaned the same
+//    way, is taken instead.
 import { plainText, countWords } from './text.js';
 
 const BOILERPLATE = 'nav, aside, [role="navigation"], [role="complementary"], [aria-label="breadcrumb"], .breadcrumb, .breadcrumbs';
-const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|promo|sponsored|advert|ads|cookie|comments?-(?:form|link)s?)([-_\s]|$)/i;
+const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|promo|sponsored|advert|ads|cookie|comments?-(?:form|link)s?|sidebar|rail|footer|more-?from|most-?popular|embed|alerts?|author|bio|flyout|popup|modal|dialog)([-_\s]|$)/i;
+// Class names a stylesheet hides (a closed dialog, a collapsed panel): nothing a reader sees.
+const HIDDEN = /(^|\s)(hidden|hide|display-none|d-none|is-hidden|invisible)(\s|$)/i;
+// Readability strips class attributes from its answer, so the verdict on an element's class and id is
+// written on the element, before Readability runs, as this attribute; it is cleared from the result.
+const HINT = 'data-webcap-boilerplate';
 const CONTAINERS = ['[itemprop="articleBody"]', 'article', 'main', '[role="main"]'];
 // Below this many words, or above this share of link text, Readability's answer gets a second opinion.
 export const SHORT_WORDS = 80;
 export const LINK_HEAVY = 0.5;
+// A widget (by its class or id) holds fewer words than this, or than this share of the answer.
+const WIDGET_WORDS = 150;
+const WIDGET_SHARE = 0.3;
 // A block made of this share of link text (with at least MIN_LINKS links) is a link list.
 const LINK_LIST = 0.8;
 const MIN_LINKS = 3;
@@ -38,15 +48,37 @@ export function removeBoilerplate(root: Element): number {
   let removed = 0;
   const drop = (el: Element) => { el.remove(); removed++; };
   for (const el of [...root.querySelectorAll(BOILERPLATE)]) if (root.contains(el)) drop(el);
-  for (const el of [...root.querySelectorAll('[class], [id]')]) {
-    if (!root.contains(el) || el.querySelector('figure, img, pre, table')) continue;
-    if (WIDGET.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`) && countWords(el.textContent ?? '') < 150) drop(el);
+  // A named widget goes unless it holds a good part of the answer (then the name is the page's layout, not a widget).
+  const widgetLimit = Math.max(WIDGET_WORDS, countWords(root.textContent ?? '') * WIDGET_SHARE);
+  for (const el of [...root.querySelectorAll(`[class], [id], [${HINT}]`)]) {
+    if (!root.contains(el) || el.querySelector('figure, pre')) continue;
+    if ((el.hasAttribute(HINT) || isBoilerplateName(el)) && countWords(el.textContent ?? '') < widgetLimit) drop(el);
   }
   for (const el of [...root.querySelectorAll('ul, ol, div, p, section, header, footer')]) {
     if (el === root || !root.contains(el) || el.querySelector('figure, img, pre, table')) continue;
     if (el.querySelectorAll('a').length >= MIN_LINKS && linkDensity(el) >= LINK_LIST) drop(el);
   }
   return removed;
+}
+
+function isBoilerplateName(el: Element): boolean {
+  const cls = el.getAttribute('class') ?? '';
+  return WIDGET.test(`${cls} ${el.getAttribute('id') ?? ''}`) || HIDDEN.test(cls);
+}
+
+/** Marks widgets and hidden blocks by their class or id, before Readability strips the classes. */
+export function markBoilerplate(doc: Document): void {
+  for (const el of doc.querySelectorAll('body [class], body [id]')) {
+    if (!isBoilerplateName(el)) continue;
+    // Readability replaces a wrapper that holds a single element by that element: the mark goes down with it.
+    for (let e: Element | null = el; e; e = e.children.length === 1 ? e.children[0] : null) e.setAttribute(HINT, '');
+  }
+}
+
+/** Takes the marks off again: they are not the page's. */
+export function clearMarks(root: Element): void {
+  root.removeAttribute(HINT);
+  for (const el of root.querySelectorAll(`[${HINT}]`)) el.removeAttribute(HINT);
 }
 
 /** The page's own main containers, copied before Readability rewrites the document: the second opinion's candidates. */
@@ -79,13 +111,25 @@ export function refineArticle(article: Element, candidates: () => Element[]): Re
     if (linkDensity(candidate) > LINK_HEAVY) continue;
     const label = candidate.getAttribute('itemprop') === 'articleBody' ? 'articleBody' : candidate.getAttribute('role') === 'main' ? 'role=main' : candidate.nodeName.toLowerCase();
     if (thin && theirs > words * 1.2) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} words)` };
-    if (!thin && theirs >= words * DROPPED_PARTS && covers(theirText, text)) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} of its ${theirs} words)` };
+    if (!thin && theirs >= words * DROPPED_PARTS && covers(theirText, text) && droppedParagraphs(theirText, text)) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} of its ${theirs} words)` };
   }
   return { root: article, how };
 }
 
 // A container this many times longer than Readability's answer, and holding it, means Readability dropped parts.
 const DROPPED_PARTS = 1.5;
+
+// What Readability dropped must read as paragraphs: lines this long on average. Related-story
+// headlines, "next" teasers, captions and a video's timed transcript lines are shorter.
+const PARAGRAPH_WORDS = 15;
+
+/** Are the container's lines that Readability's answer lacks paragraphs of text (not headlines or teasers)? */
+function droppedParagraphs(container: string, kept: string): boolean {
+  const keptLines = new Set(kept.split('\n').map((l) => l.trim()));
+  const dropped = container.split('\n').map((l) => l.trim()).filter((l) => l && !keptLines.has(l));
+  const words = dropped.reduce((sum, l) => sum + countWords(l), 0);
+  return dropped.length > 0 && words / dropped.length >= PARAGRAPH_WORDS;
+}
 
 /** Does `outer` hold (nearly) every word of `inner`? */
 function covers(outer: string, inner: string): boolean {

@@ -91,6 +91,12 @@ describe('scrapePage: language, dates and odd pages', () => {
     expect(r.word_count).toBe(2);
   });
 
+  it('text served as HTML without a single tag is read as the page\'s text (it used to crash the parser)', () => {
+    const r = scrapePage(page('First line of a plain note.\n\nSecond paragraph & the end.'), MAIN);
+    expect(r.content_text).toContain('First line of a plain note.');
+    expect(r.content_text).toContain('Second paragraph & the end.');
+  });
+
   it('an HTTP error page is an http_error with the status, not content', () => {
     expect(() => scrapePage(page('<html><body><h1>Server error</h1></body></html>', undefined, { status: 500 }), MAIN)).toThrow(WebcapError);
     try {
