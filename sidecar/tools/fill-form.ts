@@ -10,6 +10,7 @@ import { mainText } from '../forms/main-text.js';
 import { setField, type FieldValue, type SetOutcome } from '../forms/set-field.js';
 import { FormShots } from '../forms/shots.js';
 import { defineTool, pageTool, waitForSelector, type PageCall, type ToolContext } from '../tool.js';
+import { TypingGuard } from '../typing-guard.js';
 import { describeField } from './field-kind.js';
 import { navigate, open } from './navigation.js';
 
@@ -40,7 +41,14 @@ const fillOnPage = pageTool('web.fill_form', async (call, params) => {
   for (const [i, loc] of located.entries()) {
     if (!loc.kind || !loc.by) { failed.push({ field: loc.field, reason: loc.problem ?? 'not found' }); continue; }
     const value = fields[loc.field];
-    const secret = secrets.includes(String(value)) || loc.kind === 'password';
+    let secret = secrets.includes(String(value)) || loc.kind === 'password';
+    if (!secret && typeof value === 'string' && !['select', 'radio', 'checkbox'].includes(loc.kind)) {
+      // A field can turn into type=password when it gets focus: look once it has it, before any text lands.
+      const guard = new TypingGuard(call, 'web.fill_form', value);
+      await fieldLocator(page, i).first().focus({ timeout: Math.min(left(), FIELD_TIMEOUT_MS) }).catch(() => undefined);
+      await guard.check();
+      if (guard.saw('password') || guard.saw('payment')) { secret = true; secrets.push(value); }
+    }
     const outcome = await setField(fieldLocator(page, i), loc.kind, loc.count, value, Math.min(left(), FIELD_TIMEOUT_MS), secret).catch(asFailure);
     if (!outcome.ok) { failed.push({ field: loc.field, reason: scrub(outcome.reason) }); continue; }
     filled.push(loc.field);

@@ -40,6 +40,7 @@ const paths: Array<[string, string, (h: Host) => Promise<unknown>]> = [
   ['web.keypress at a named password field', 'pw', (h) => h.call('web.keypress', { selector: '#pw', keys: ['h', 'u', 'n'] })],
   ['web.fill into a field that becomes type=password on focus', 'switch', (h) => h.call('web.fill', { selector: '#f', text: 'hunter2' })],
   ['web.type into a field that becomes type=password on focus', 'switch', (h) => h.call('web.type', { selector: '#f', text: 'hunter2' })],
+  ['web.fill_form into a field that becomes type=password on focus', 'switch', (h) => h.call('web.fill_form', { fields: { f: 'hunter2' }, selector_strategy: 'id' })],
   ['keys into a password field on a page that redefines activeElement and Array methods', 'hostile', async (h) => { await h.call('web.click', { selector: '#pw' }); return h.call('web.keypress', { keys: ['h', 'u', 'n'] }); }],
   ['Tab into a password field, then keys', 'tab', async (h) => { await h.call('web.click', { selector: '#user' }); return h.call('web.keypress', { keys: ['Tab', 'h', 'u', 'n'] }); }],
 ];
