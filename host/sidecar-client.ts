@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { sidecarEntry, startRecord } from './attestation.js';
+import { adoptEarlySidecar } from './early-sidecar.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
   SensitiveRequest, ShutdownRequest, type BlockedRequest, type EffectConsent, type NavigationCheck, type SensitiveAction,
@@ -119,7 +120,7 @@ export class SidecarClient {
     if (this.running) return this.running;
     const entry = sidecarEntry();
     if (!existsSync(entry)) throw new WebcapError('internal', `sidecar not built (${entry} missing): run \`npm run build\``);
-    const child = spawn(process.execPath, [entry], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = adoptEarlySidecar(entry) ?? spawn(process.execPath, [entry], { stdio: ['pipe', 'pipe', 'pipe'] });
     let init: SidecarInit;
     try {
       init = this.init();
