@@ -11,6 +11,12 @@ if (!existsSync(entry)) {
 const args = process.argv.slice(2);
 if (args[0] === 'mcp' && !args.some((a) => a === '--http' || a.startsWith('--http=') || a === '--help' || a === '-h')) {
   const sidecar = process.env.WEBCAP_SIDECAR_ENTRY || fileURLToPath(new URL('../dist/sidecar/main.js', import.meta.url));
-  if (existsSync(sidecar)) (await import(new URL('../dist/host/early-sidecar.js', import.meta.url).href)).spawnEarlySidecar(sidecar);
+  if (existsSync(sidecar)) {
+    const early = await import(new URL('../dist/host/early-sidecar.js', import.meta.url).href);
+    early.spawnEarlySidecar(sidecar);
+    // Config and site profiles only (not the whole host): Chromium launches while the host loads.
+    const init = (await import(new URL('../dist/host/early-init.js', import.meta.url).href)).earlyInit(args.slice(1));
+    if (init) early.sendEarlyInit(init);
+  }
 }
 await import(entry.href);
