@@ -2,7 +2,10 @@
 // one layer at a time, interleaved in one run — raw Playwright calls, the
 // sidecar alone over JSON-RPC (no host), the host in-process (policies, chain,
 // redaction), and the whole thing over MCP stdio. Differences between
-// adjacent columns are each layer's cost.
+// adjacent columns are each layer's cost. One more column: the sidecar alone
+// with the effect gate off ([consent] gate_requests = false, no robots), whose
+// difference to "sidecar alone" is the gate's settle after input actions (a
+// page round trip + 15 ms, sidecar/effect-gate.ts).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +47,8 @@ export async function actionLayers(n: number): Promise<string> {
   await page.goto(url);
   const bare = bareSidecar(config);
   const { session } = await bare.invoke('web.open', { url }, 30_000) as { session: string };
+  const ungated = bareSidecar({ ...config, consent: { gate_requests: false } });
+  const { session: ungatedSession } = await ungated.invoke('web.open', { url }, 30_000) as { session: string };
   const host = createHost({ config });
   await host.call('web.open', { url });
   const configFile = join(dir, 'agent_config.toml');
@@ -58,19 +63,20 @@ export async function actionLayers(n: number): Promise<string> {
     'web.type': () => page.locator('#city').pressSequentially('Lyon'),
     'web.snapshot': () => page.locator('body').ariaSnapshot({ mode: 'ai' } as never),
   };
-  const lines = ['| action (median ms) | raw Playwright | sidecar alone | host in-process | MCP stdio |', '|---|---|---|---|---|'];
+  const lines = ['| action (median ms) | raw Playwright | sidecar, effect gate off | sidecar alone | host in-process | MCP stdio |', '|---|---|---|---|---|---|'];
   try {
     for (const [cap, params] of ACTIONS) {
-      const s: number[][] = [[], [], [], []];
+      const s: number[][] = [[], [], [], [], []];
       const runs = [
         () => raw[cap](),
+        () => ungated.invoke(cap, { ...params, session: ungatedSession }, 30_000),
         () => bare.invoke(cap, { ...params, session }, 30_000),
         () => host.call(cap, params),
         async () => { const r = await mcp.callTool({ name: cap.replace(/\./g, '_'), arguments: params }); if (r.isError) throw new Error(JSON.stringify(r.content)); },
       ];
       for (let i = 0; i < n + 2; i++) {
-        for (let k = 0; k < 4; k++) {
-          const which = (i + k) % 4;
+        for (let k = 0; k < runs.length; k++) {
+          const which = (i + k) % runs.length;
           const t = await timed(runs[which]);
           if (i >= 2) s[which].push(t);
         }
@@ -81,6 +87,7 @@ export async function actionLayers(n: number): Promise<string> {
     await mcp.close();
     await host.close();
     await bare.close();
+    await ungated.close();
     await browser.close();
     await site.close();
   }
