@@ -7,14 +7,16 @@
 // Nothing leaves loopback: pages are served from 127.0.0.1, and the reference
 // browsers get a dead loopback proxy for anything else.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Page } from 'playwright';
 import type { Host } from '../host/host.js';
 import { projectRoot } from '../manifests/load.js';
 import { collectInPage } from '../sidecar/elements/in-page.js';
+import { ID_ATTRIBUTE } from '../sidecar/refs/locate.js';
 import { compactView } from '../sidecar/snapshot/compact.js';
+import { offTreeInPage } from '../sidecar/snapshot/off-tree-in-page.js';
 import { interactiveOnly } from '../sidecar/snapshot/interactive.js';
 import { PAYMENT } from '../sidecar/tools/field-kind.js';
 import { findChromium, launchArgs } from '../sidecar/find-chromium.js';
@@ -28,14 +30,24 @@ const VIEWS = ['compact', 'interactive', 'full'] as const;
 
 export interface EconomyRow { page: string; ai: number; agentBrowser: number | null; sizes: Record<string, number>; interactable: number; reached: Record<string, number> }
 
-/** The saved real-world pages: bench/corpus/<set>/<name>/source.html (licences in each set's LICENCE file). */
+/**
+ * The saved real-world pages: bench/pages/real-world/*.html (news and blog
+ * pages, licence in its LICENCE.md) and the article corpus
+ * bench/corpus/<set>/<name>/source.html (bench/corpus/LICENCE.md).
+ */
 export function corpusPages(): Array<{ name: string; html: string }> {
-  const root = join(projectRoot(), 'bench', 'corpus');
-  if (!existsSync(root)) return [];
   const pages: Array<{ name: string; html: string }> = [];
+  const real = join(projectRoot(), 'bench', 'pages', 'real-world');
+  if (existsSync(real)) {
+    for (const file of readdirSync(real).filter((f) => f.endsWith('.html')).sort()) {
+      pages.push({ name: `real-world/${file.replace(/\.html$/, '')}`, html: readFileSync(join(real, file), 'utf8') });
+    }
+  }
+  const root = join(projectRoot(), 'bench', 'corpus');
+  if (!existsSync(root)) return pages;
   for (const set of readdirSync(root).sort()) {
     const dir = join(root, set);
-    if (!existsSync(dir) || !readdirSync(dir).length) continue;
+    if (!statSync(dir).isDirectory()) continue;
     for (const name of readdirSync(dir).sort()) {
       const file = join(dir, name, 'source.html');
       if (existsSync(file)) pages.push({ name: `${set}/${name}`, html: readFileSync(file, 'utf8') });
@@ -74,10 +86,13 @@ export async function snapshotEconomy(host: Host, pages = corpusPages(), hostnam
 async function coverage(page: Page, ai: string): Promise<{ interactable: number; reached: Record<string, number> }> {
   const { elements } = await page.evaluate(collectInPage, { attr: 'data-econ-id', next: 0, payment: PAYMENT.source });
   const refsOf = (text: string) => new Set([...text.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
-  const views: Record<string, Set<string>> = { compact: refsOf(compactView(ai)), interactive: refsOf(interactiveOnly(ai)), full: refsOf(ai) };
+  // The compact answer's last section: the same in-page pass the tool runs, numbering wa-N from 0.
+  const offTree = (await page.evaluate(offTreeInPage, { attr: ID_ATTRIBUTE, next: 0 })).elements.map((e) => e.id);
+  const views: Record<string, Set<string>> = { compact: new Set([...refsOf(compactView(ai)), ...offTree]), interactive: refsOf(interactiveOnly(ai)), full: refsOf(ai) };
   const idOfRef = new Map<string, string>();
-  for (const ref of views.full) {
-    const id = await page.locator(`aria-ref=${ref}`).getAttribute('data-econ-id', { timeout: 500 }).catch(() => null);
+  for (const ref of [...views.full, ...offTree]) {
+    const target = ref.startsWith('wa-') ? page.locator(`[${ID_ATTRIBUTE}="${ref}"]`) : page.locator(`aria-ref=${ref}`);
+    const id = await target.getAttribute('data-econ-id', { timeout: 500 }).catch(() => null);
     if (id) idOfRef.set(ref, id);
   }
   const wanted = new Set(elements.map((e) => e.web_agent_id));

@@ -9,7 +9,10 @@ const SUMMARY_CHARS = 100;
 const TARGET_CHARS = 50;
 const HEADER = ['#', 'DATE', 'TIME (UTC)', 'PLAN', 'SESSION', 'CAPABILITY', 'TARGET', 'OUTCOME', 'DECIDED BY', 'MS', 'DETAIL'];
 
-export function formatChain(entries: ChainEntry[]): string {
+export function formatChain(chain: ChainEntry[]): string {
+  // One line per call: an intent whose result entry follows is that call's first half.
+  const answered = new Set(chain.map((e) => e.intent_seq).filter((s): s is number => typeof s === 'number'));
+  const entries = chain.filter((e) => e.kind !== 'intent' || !answered.has(e.seq));
   const rows = entries.map((e) => [
     `#${e.seq}`,
     e.ts.slice(0, 10),
@@ -48,6 +51,7 @@ function target(e: ChainEntry): string {
 }
 
 function outcome(e: ChainEntry): string {
+  if (e.kind === 'intent') return '⋯ no result entry (interrupted)';
   if (e.error) return `✗ ${e.error.code}`;
   if (e.decision?.decision === 'denied') return '✗ denied';
   return `✓ ${e.decision ? e.decision.decision : e.kind === 'call' ? 'ok' : e.kind}`;

@@ -4,6 +4,7 @@
 // capability id no manifest declares. Only what is certain without running
 // is checked (a computed capability id is left to run time).
 import { loadManifests } from '../../manifests/load.js';
+import { shownCapabilityId } from '../redact/capability-id.js';
 import { planError, read, type Node } from './reader.js';
 import { STDLIB } from './stdlib.js';
 
@@ -73,8 +74,10 @@ export function checkPlan(source: string, capabilityIds: ReadonlySet<string> = n
       const id = args[0]!;
       const literal = id.kind === 'keyword' ? id.name : id.kind === 'string' ? id.value : undefined;
       if (literal !== undefined && !capabilityIds.has(literal)) {
-        const near = [...capabilityIds].filter((c) => c.split('.').pop() === literal.split('.').pop());
-        throw planError(id, `unknown capability '${literal}'${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``);
+        const near = [...capabilityIds].filter((c) => c.split('.').pop() === literal.split('.').pop() || editDistance(c, literal) <= 2);
+        // Shown only when well-formed: an id can carry a secret (web.open?token=…) into the terminal.
+        const shown = shownCapabilityId(literal);
+        throw planError(id, `no capability "${shown}"${near.length && shown === literal ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``, 'unknown_capability');
       }
       args.forEach((n) => walk(n, scope));
     } else {
@@ -82,4 +85,15 @@ export function checkPlan(source: string, capabilityIds: ReadonlySet<string> = n
     }
   };
   for (const node of read(source)) walk(node, new Set());
+}
+
+/** Levenshtein distance, for "did you mean" on a mistyped capability id. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
 }

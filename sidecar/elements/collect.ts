@@ -16,6 +16,15 @@ export interface ElementInfo extends RawElement {
 
 const nextIdOf = new WeakMap<Session, number>();
 
+/** The session's next unused wa-N number (the compact snapshot numbers off-tree elements from it too). */
+export function nextElementId(session: Session): number {
+  return nextIdOf.get(session) ?? 0;
+}
+
+export function setNextElementId(session: Session, next: number): void {
+  nextIdOf.set(session, next);
+}
+
 export async function collectElements(session: Session, page: Page): Promise<ElementInfo[]> {
   // Marked before numbering: if the page navigates meanwhile, its new ids count as stale, never the reverse.
   const mark = await documentMark(page);

@@ -18,16 +18,20 @@ const VALUED = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slide
 const KEPT_STATES = /^(checked|disabled|expanded|selected|pressed|active|level=\d+|checked=mixed)$/;
 export const TEXT_CHARS = 60;
 const NAME_CHARS = 60;
+/** Links are most of a page's lines: their names are cut sooner (the ref, not the name, is what acting needs). */
+const LINK_CHARS = 40;
 
 interface Node { line: AriaLine; children: Node[] }
-interface Out { depth: number; text: string; isText: boolean }
+interface Out { depth: number; text: string; isText: boolean; /** A plain link's `"name" [ref=eN]`, for grouping. */ link?: string }
+/** Runs of plain links (menus, link lists) share lines of about this length: most of a page's characters are links. */
+const LINK_LINE = 140;
 
-export const COMPACT_LEGEND = '# compact view: "…" ends shortened text; mode "full" has every text, URL and image, web.page_content the readable text';
+export const COMPACT_LEGEND = '# compact: "…" marks cut text; mode "full" has all text and URLs';
 
 export function compactView(yaml: string): string {
   const out: Out[] = [];
   for (const node of buildTree(parseAriaLines(yaml))) render(node, 0, out);
-  return foldTextRuns(out).map((o) => `${'  '.repeat(o.depth)}${o.text}`).join('\n');
+  return groupLinks(foldTextRuns(out)).map((o) => `${' '.repeat(o.depth)}${o.text}`).join('\n'); // one space a level: nesting is shallow here
 }
 
 function buildTree(lines: AriaLine[]): Node[] {
@@ -82,10 +86,38 @@ function renderActionable(node: Node, depth: number, out: Out[]): void {
   const name = line.name || placeholder || inlineText || textOf(node);
   const states = line.attrs.filter((a) => KEPT_STATES.test(a) && a !== 'active').map((a) => ` [${a}]`).join('');
   const value = VALUED.has(role) && line.value ? `: ${shorten(line.value, TEXT_CHARS)}` : '';
-  out.push({ depth, text: `- ${role}${name ? ` ${quote(shorten(name, NAME_CHARS))}` : ''}${states} [ref=${line.ref}]${value}`, isText: false });
+  const shown = name ? ` ${quote(shorten(name, role === 'link' ? LINK_CHARS : NAME_CHARS))}` : '';
+  const plainLink = role === 'link' && !states && !node.children.some((c) => hasActionable(c));
+  out.push({ depth, text: `- ${role}${shown}${states} [ref=${line.ref}]${value}`, isText: false, ...(plainLink ? { link: `${shown.trim() || '""'} [ref=${line.ref}]` } : {}) });
   // Actionable things nested inside (a button in a clickable card, a select's
   // options) keep their own lines; their text was folded into the name above.
   for (const child of node.children) renderNestedActionables(child, depth + 1, out);
+}
+
+function hasActionable(node: Node): boolean {
+  return actionable(node.line) || node.children.some(hasActionable);
+}
+
+/** Three or more plain links in a row at one depth become `- links: "A" [ref=e1], "B" [ref=e2], …` lines. */
+function groupLinks(out: Out[]): Out[] {
+  const grouped: Out[] = [];
+  for (let i = 0; i < out.length;) {
+    let j = i;
+    while (j < out.length && out[j].link && out[j].depth === out[i].depth) j++;
+    if (j - i < 3) {
+      grouped.push(out[i]);
+      i += 1;
+      continue;
+    }
+    let line = '';
+    for (const o of out.slice(i, j)) {
+      if (line && line.length + o.link!.length + 2 > LINK_LINE) { grouped.push({ depth: out[i].depth, text: `- links: ${line}`, isText: false }); line = ''; }
+      line = line ? `${line}, ${o.link}` : o.link!;
+    }
+    grouped.push({ depth: out[i].depth, text: `- links: ${line}`, isText: false });
+    i = j;
+  }
+  return grouped;
 }
 
 function renderNestedActionables(node: Node, depth: number, out: Out[]): void {

@@ -9,6 +9,7 @@ import { diffAgainst, remember, type DiffView } from '../snapshot/history.js';
 import { interactiveOnly } from '../snapshot/interactive.js';
 import { redactFieldValues, secretFieldValues } from '../snapshot/secrets.js';
 import { COMPACT_LEGEND, compactView } from '../snapshot/compact.js';
+import { offTreeElements, offTreeSection } from '../snapshot/off-tree.js';
 import { partOf } from '../snapshot/paging.js';
 import { pageTool, waitForSelector } from '../tool.js';
 
@@ -25,7 +26,9 @@ export const snapshot = pageTool('web.snapshot', async (call, params) => {
   const mode: Mode = params.mode === 'interactive' || params.mode === 'full' ? params.mode : 'compact';
   const scope = typeof params.selector === 'string' ? call.selector(params.selector) : undefined;
   const tree = redactFieldValues(await ariaTree(page, scope, timeout), await secretFieldValues(page));
-  const text = VIEWS[mode](tree);
+  // The compact view also lists what the tree cannot show as actionable (handlers on plain elements), by wa-N id.
+  const offTree = mode === 'compact' && !scope ? offTreeSection(await offTreeElements(call.session, page)) : '';
+  const text = offTree ? `${VIEWS[mode](tree)}\n${offTree}` : VIEWS[mode](tree);
   const mark = await documentMark(page);
   marksOf(page).snapshot = mark;
   const previous = remember(page, `${mode} ${scope ?? ''}`, text, mark);

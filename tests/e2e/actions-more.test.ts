@@ -49,7 +49,7 @@ describe('web.select', () => {
     await host.call('web.open', { url: at('/controls') });
     const unknown = await failure(host.call('web.select', { selector: '#color', label: 'Purple' }));
     expect(unknown.code).toBe('invalid_params');
-    expect(unknown.message).toContain('Red (r), Green (g), Blue (b)');
+    expect(unknown.message).toContain('"Red" ("r"), "Green" ("g"), "Blue" ("b")'); // page text quoted, so it reads as a value
     expect((await failure(host.call('web.select', { selector: '#plain', value: 'x' }))).message).toMatch(/<div>, not a <select>/);
     expect((await failure(host.call('web.select', { selector: '#color' }))).code).toBe('invalid_params');
     expect((await failure(host.call('web.select', { selector: '#color', label: ['Red', 'Blue'] }))).message).toMatch(/takes one option/);

@@ -59,8 +59,20 @@ describe('deny mode ([consent] non_interactive = "deny", no --yes)', () => {
   for (const [name, act] of paths) {
     it(`refuses ${name} with consent_denied and the server receives nothing`, async () => {
       await open(host, pageOf(name));
-      const e = await failure(act(host));
-      expect(e.code).toBe('consent_denied');
+      if (name === 'beacon') {
+        // A beacon leaves after the click returns; on a loaded machine it can reach the guard after the
+        // call's short grace (effect-rules.ts INPUT_GRACE_MS). It is refused all the same: then the
+        // refusal is in the chain (network_blocked, consent_denied) instead of failing the click.
+        const outcome = await act(host).then(() => 'answered', (err: { code?: string }) => err.code);
+        if (outcome === 'answered') {
+          await host.call('web.status', {}); // the next call writes the refusal of the last one
+          const blocked = readEntries(cfg.chain.path).filter((x) => x.kind === 'network_blocked' && JSON.stringify(x.result).includes('consent_denied'));
+          expect(blocked.length).toBeGreaterThan(0);
+        } else expect(outcome).toBe('consent_denied');
+      } else {
+        const e = await failure(act(host));
+        expect(e.code).toBe('consent_denied');
+      }
       await sleep(200);      // anything that slipped out would have arrived by now
       expect(posted(sinkOf(name))).toEqual([]);
       await host.call('web.close', {});

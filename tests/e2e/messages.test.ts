@@ -50,16 +50,16 @@ describe('messages a person can act on', () => {
   it('a plan with an unknown symbol, a wrong arity or an unknown capability fails before any call, at plan:LINE:COL', async () => {
     const entries = () => (existsSync(join(dir, 'chain.jsonl')) ? readFileSync(join(dir, 'chain.jsonl'), 'utf8').split('\n').filter(Boolean).length : 0);
     const before = entries();
-    const cases: Array<[string, RegExp]> = [
-      ['(do\n  (call :web.open {:url "http://forms.test/"})\n  (prnt "x"))', /plan:3:4: unknown symbol 'prnt'/],
-      ['(let [x 1]\n  (get x))', /plan:2:3: get expects 2 to 3 arguments, got 1/],
-      ['(do (call :web.open {:url "http://forms.test/"})\n    (call :web.clik {:selector "#a"}))', /plan:2:11: unknown capability 'web.clik'/],
+    const cases: Array<[string, string, RegExp]> = [
+      ['(do\n  (call :web.open {:url "http://forms.test/"})\n  (prnt "x"))', 'invalid_params', /plan:3:4: unknown symbol 'prnt'/],
+      ['(let [x 1]\n  (get x))', 'invalid_params', /plan:2:3: get expects 2 to 3 arguments, got 1/],
+      ['(do (call :web.open {:url "http://forms.test/"})\n    (call :web.clik {:selector "#a"}))', 'unknown_capability', /plan:2:11: no capability "web.clik" \(did you mean web.click\?\)/],
     ];
-    for (const [source, message] of cases) {
+    for (const [source, code, message] of cases) {
       const r = await webcap(['run', plan('bad.rtfs', source), '--config', config]);
       expect([r.code, r.stderr]).toEqual([1, expect.stringMatching(message)]);
       expect(r.stderr).not.toMatch(/✓|✗/);           // no step ran
-      expect(r.stderr).toMatch(/^error: invalid_params: plan:/);
+      expect(r.stderr).toMatch(new RegExp(`^error: ${code}: plan:`));
     }
     expect(entries()).toBe(before); // nothing reached the host
   });

@@ -280,8 +280,8 @@ describe('governance and secrets', () => {
     await failure(h.call('web.search', { query: 'leak?', source: 'exa', cache: false }));
     await h.close();
     const { chain, log } = records(h);
-    const entries = chain.trim().split('\n').map((l) => JSON.parse(l) as { capability?: string; error?: { code: string } | null });
-    expect(entries.filter((e) => e.capability === 'web.search').map((e) => e.error?.code ?? 'ok')).toEqual(['ok', 'ok', 'provider_error', 'provider_error']);
+    const entries = chain.trim().split('\n').map((l) => JSON.parse(l) as { kind?: string; capability?: string; error?: { code: string } | null });
+    expect(entries.filter((e) => e.kind === 'call' && e.capability === 'web.search').map((e) => e.error?.code ?? 'ok')).toEqual(['ok', 'ok', 'provider_error', 'provider_error']);
     expect(log).toContain('provider failed');
     for (const key of [KEYS.serpapi, KEYS.exa]) {
       expect(chain).not.toContain(key);

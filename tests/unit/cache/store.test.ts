@@ -109,7 +109,9 @@ describe('DiskCache', () => {
     expect(Math.round(statSync(file).mtimeMs)).toBe(c.now());
   });
 
-  it('answers a hit on a real 200 kB entry in under 50 ms', async () => {
+  // A guard against a full scan or a re-parse of the whole cache, not a speed target (that is bench/):
+  // the bound leaves room for a loaded 2-core CI machine.
+  it('answers a hit on a real 200 kB entry without scanning the cache (well under 500 ms)', async () => {
     const cache = new DiskCache({ dir: tempDir() });
     const article = { title: 'A long article', content_markdown: 'word '.repeat(40_000), links: Array.from({ length: 500 }, (_, i) => `https://example.org/${i}`) };
     await cache.set(key('article'), article);
@@ -118,7 +120,7 @@ describe('DiskCache', () => {
     const hit = await fresh.get<typeof article>(key('article'));
     const ms = performance.now() - started;
     expect(hit?.value.content_markdown.length).toBe(200_000);
-    expect(ms).toBeLessThan(50);
+    expect(ms).toBeLessThan(500);
   });
 });
 

@@ -51,7 +51,7 @@ describe('classifyPage', () => {
     const essay = `<html><head><title>Why CAPTCHA is hard</title></head><body><article>${'<p>Sites use reCAPTCHA and hCaptcha to tell people from bots, and users find them tiring.</p>'.repeat(20)}</article></body></html>`;
     expect(verdict(essay, 200)).toEqual({ ok: true });
   });
-  it('a 1 MB 404 page repeating a block page\'s phrases without the last one classifies in under 200 ms', () => {
+  it('a 1 MB 404 page repeating a block page\'s phrases without the last one classifies in well under 2 s (no catastrophic backtracking)', () => {
     // Each vendor phrase pair repeated with the closing phrase missing: the shape
     // that made unbounded [\s\S]* gaps backtrack for hours on a 1 MB body.
     const bait = "Access Denied You don't have permission to access The request could not be satisfied ";
@@ -62,6 +62,7 @@ describe('classifyPage', () => {
     const result = classifyPage(page, text);
     const elapsed = performance.now() - started;
     expect(result).toEqual({ ok: false, code: 'http_error', status: 404 });
-    expect(elapsed).toBeLessThan(200);
+    // Backtracking took hours; the bound only has to tell that from a loaded machine's milliseconds.
+    expect(elapsed).toBeLessThan(2000);
   });
 });

@@ -44,25 +44,44 @@ describe('compactView', () => {
   it('keeps one line and the ref of every actionable element, wrappers gone, URLs and images gone', () => {
     expect(lines).toEqual([
       '- banner:',
-      '  - link "Home" [ref=e3]',
-      '  - navigation "Sections":',
-      '    - link "World" [ref=e8]',
+      ' - link "Home" [ref=e3]',
+      ' - navigation "Sections":',
+      '  - link "World" [ref=e8]',
       '- main:',
-      '  - h2 "Top stories"',
-      '  - link "Bridge opens after ten years" [ref=e12]',
-      '  - text: The new bridge across the harbour opened on Monday after a… (+2 more)',
-      '  - button "Save" [ref=e18]',
-      '  - h2 "Section"',
-      '    - link "#" [ref=e20]',
-      '  - clickable "Load more" [ref=e21]',
-      '  - textbox "Search: news" [ref=e22]: harbour',
-      '  - checkbox "Remember me" [checked] [ref=e23]',
+      ' - h2 "Top stories"',
+      ' - link "Bridge opens after ten years" [ref=e12]',
+      ' - text: The new bridge across the harbour opened on Monday after a… (+2 more)',
+      ' - button "Save" [ref=e18]',
+      ' - h2 "Section"',
+      '  - link "#" [ref=e20]',
+      ' - clickable "Load more" [ref=e21]',
+      ' - textbox "Search: news" [ref=e22]: harbour',
+      ' - checkbox "Remember me" [checked] [ref=e23]',
     ]);
   });
 
   it('every ref of an actionable line of the full tree is in the compact view', () => {
     const actionable = parseAriaLines(tree).filter((l) => l.ref && (l.attrs.includes('cursor=pointer') || ['link', 'button', 'textbox', 'checkbox'].includes(l.role)));
     for (const l of actionable) expect(view).toContain(`[ref=${l.ref}]`);
+  });
+});
+
+describe('compactView: link runs', () => {
+  const menu = ['- navigation "Main" [ref=e1]:', '  - list [ref=e2]:',
+    ...Array.from({ length: 12 }, (_, i) => `    - listitem [ref=e${10 + i}]:\n      - link "Section number ${i}" [ref=e${30 + i}] [cursor=pointer]:\n        - /url: /s${i}`),
+  ].join('\n');
+  const view = compactView(menu);
+
+  it('three or more plain links in a row share lines, each keeping its name and ref', () => {
+    const lines = view.split('\n');
+    expect(lines[0]).toBe('- navigation "Main":');
+    expect(lines.slice(1).every((l) => l.startsWith(' - links: ') && l.length <= 160)).toBe(true);
+    for (let i = 0; i < 12; i++) expect(view).toContain(`"Section number ${i}" [ref=e${30 + i}]`);
+    expect(lines.length).toBeLessThan(6);
+  });
+
+  it('two links stay on lines of their own', () => {
+    expect(compactView('- link "A" [ref=e1] [cursor=pointer]\n- link "B" [ref=e2] [cursor=pointer]').split('\n')).toEqual(['- link "A" [ref=e1]', '- link "B" [ref=e2]']);
   });
 });
 

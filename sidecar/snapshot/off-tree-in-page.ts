@@ -1,0 +1,52 @@
+// Runs inside each frame: the visible interactable elements (seed 003's rules)
+// that Playwright's aria snapshot gives no actionable line: those that act
+// only through a handler (onclick or tabindex on a plain element, with no
+// pointer cursor and no widget role — the tree cannot see a handler). The
+// "ai" snapshot keeps aria-hidden content, so nothing else is missing.
+// They get a data-web-agent-id (wa-N), numbered on from the session's counter
+// as web.page_content numbers them, so the compact view can list them.
+// Self-contained: Playwright sends this function's source to the page.
+export interface OffTreeArgs { attr: string; next: number }
+export interface OffTreeElement { id: string; tag: string; text: string }
+
+export function offTreeInPage({ attr, next }: OffTreeArgs): { next: number; elements: OffTreeElement[] } {
+  const ROLES = ['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'switch', 'treeitem', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton'];
+  const nativeControl = (el: Element, tag: string): boolean => {
+    if (tag === 'a') {
+      const href = (el.getAttribute('href') ?? '').trim().toLowerCase();
+      return href !== '' && href !== '#' && !href.startsWith('javascript:') && !href.startsWith('mailto:');
+    }
+    if (tag === 'input') return (el.getAttribute('type') ?? '').toLowerCase() !== 'hidden';
+    return tag === 'button' || tag === 'select' || tag === 'textarea';
+  };
+  const byHandler = (el: Element): boolean => {
+    if (el.hasAttribute('onclick')) return true;
+    const t = el.getAttribute('tabindex');
+    return t !== null && t.trim() !== '' && Number(t) >= 0;
+  };
+  const visible = (el: Element): boolean => {
+    if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true })) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const elements: OffTreeElement[] = [];
+  const seen = new Set<string>();
+  for (const el of document.querySelectorAll('a, button, input, select, textarea, [onclick], [tabindex], [role=button], [role=link]')) {
+    const tag = el.tagName.toLowerCase();
+    const native = nativeControl(el, tag);
+    const role = (el.getAttribute('role') ?? '').trim().toLowerCase();
+    if (!native && !byHandler(el) && role !== 'button' && role !== 'link') continue; // not interactable by seed 003's rules
+    const widget = native || ROLES.includes(role) || getComputedStyle(el).cursor === 'pointer';
+    if (widget || !visible(el)) continue;
+    let id = el.getAttribute(attr) ?? '';
+    const n = /^wa-(\d+)$/.exec(id)?.[1];
+    if (n === undefined || Number(n) >= next || seen.has(id)) {
+      id = `wa-${next++}`;
+      el.setAttribute(attr, id);
+    }
+    seen.add(id);
+    const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (el as HTMLElement).innerText ?? el.textContent ?? '';
+    elements.push({ id, tag, text: label.replace(/\s+/g, ' ').trim().slice(0, 60) });
+  }
+  return { next, elements };
+}
