@@ -156,7 +156,7 @@ async function playwrightMcp(exe: string, dir: string) {
 }
 
 /** Process start to the first page answered, whole process each: webcap mcp, a node script (launch + goto), playwright-mcp. */
-async function coldStart(site: FixtureServer, dir: string, exe: string, n: number): Promise<LoopRow> {
+export async function coldStart(site: FixtureServer, dir: string, exe: string, n: number): Promise<LoopRow> {
   const target = `${site.url('127.0.0.1', '/form')}?cold`;
   const config = webcapConfig(dir, site);
   const script = join(dir, 'raw.mjs');

@@ -58,6 +58,8 @@ export interface Governance {
   readonly log: Logger;
   /** Healing replay (issue 14): find a fingerprinted element on the session's page; record what healed. */
   readonly heal: HealDeps;
+  /** Start the sidecar and have it launch the browser now (an MCP server exists to drive one). */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -194,6 +196,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
         await flushBlocked(call.planId);
       }
     },
+    warm: () => browser.prelaunch(),
     currentSession: () => sessions.current,
     openSessions: () => sessions.list(),
     async recordUnknown(id, planId, error) {

@@ -43,6 +43,8 @@ export interface Host {
   discover(need: string, inputs?: Record<string, unknown>): Candidate[];
   /** An RTFS plan for the need, written from the best usable candidate's task. */
   plan(need: string, inputs?: Record<string, unknown>): WrittenPlan;
+  /** Start the sidecar and launch the browser now, before the first call (unused, it closes after 30 s). */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export function createHost(options: HostOptions = {}): Host {
     sessions: () => gov.openSessions(),
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),
+    warm: () => { if (!closed) gov.warm(); },
     async close() {
       if (closed) return;
       closed = true;

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { sidecarEntry, startRecord } from './attestation.js';
+import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
   SensitiveRequest, ShutdownRequest, type BlockedRequest, type EffectConsent, type NavigationCheck, type SensitiveAction,
@@ -115,14 +116,27 @@ export class SidecarClient {
     run.connection.dispose();
   }
 
+  /** The init for comparing with an early sidecar's; undefined when it throws (start() reports that). */
+  private safeInit(): SidecarInit | undefined {
+    try {
+      return this.init();
+    } catch {
+      return undefined;
+    }
+  }
+
   private start(): Running {
     if (this.running) return this.running;
     const entry = sidecarEntry();
     if (!existsSync(entry)) throw new WebcapError('internal', `sidecar not built (${entry} missing): run \`npm run build\``);
-    const child = spawn(process.execPath, [entry], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // An early sidecar (host/early-sidecar.ts) is adopted only if it had this very init; else spawn, then
+    // compute init while the new process boots.
+    const early = hasEarlySidecar() ? this.safeInit() : undefined;
+    const adopted = adoptEarlySidecar(entry, early);
+    const child = adopted?.child ?? spawn(process.execPath, [entry], { stdio: ['pipe', 'pipe', 'pipe'] });
     let init: SidecarInit;
     try {
-      init = this.init();
+      init = early ?? this.init();
     } catch (err) {
       child.kill('SIGKILL'); // a bad site profile: nothing to start it for
       throw err;
@@ -147,7 +161,8 @@ export class SidecarClient {
     connection.onRequest(RobotsCheckRequest, async (q) => (this.handlers.onRobotsCheck ? this.handlers.onRobotsCheck(q) : { allowed: true, reason: 'not checked' }));
     connection.onError(([err]) => this.log.debug({ err: err.message }, 'sidecar wire error'));
     connection.listen();
-    const ready = connection.sendRequest(InitRequest, init);
+    // An early sidecar (host/early-sidecar.ts) had this very init already; it handles messages in order.
+    const ready = adopted?.initSent ? Promise.resolve() : connection.sendRequest(InitRequest, init);
     ready.catch(() => undefined);
     this.running = { child, connection, exited, ready };
     this.log.info({ pid: child.pid }, 'sidecar started');

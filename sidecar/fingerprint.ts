@@ -22,7 +22,7 @@ export interface Fingerprint {
   heading?: string;
 }
 
-const TEXT_CHARS = 80;
+export const TEXT_CHARS = 80;
 
 /**
  * `{ fingerprint }` to spread into an action's result; `{}` when the element went away (the action still counts).
@@ -35,8 +35,8 @@ export async function fingerprintOf(locator: Locator): Promise<{ fingerprint?: F
   return fp ? { fingerprint: fp } : {};
 }
 
-/** Runs in the page: no closures, everything it needs is inside. */
-function readFingerprint(el: Element, maxText: number): Fingerprint {
+/** Runs in the page: no closures, everything it needs is inside (so field-kind.ts inlines it in its one-evaluate look). */
+export function readFingerprint(el: Element, maxText: number): Fingerprint {
   const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
   const cap = (s: string) => (s.length > maxText ? `${s.slice(0, maxText - 1)}…` : s);
   const tag = el.tagName.toLowerCase();

@@ -6,6 +6,8 @@ import { createMcpServer, type McpOptions } from './server.js';
 
 export async function runMcpStdio(options: McpOptions): Promise<void> {
   const mcp = createMcpServer(options);
+  // Chromium launches while the client's handshake runs, so the first web_open finds a browser (README: what starts eagerly).
+  mcp.host.warm();
   await mcp.ready;
   const done = new Promise<void>((resolve) => {
     const stop = () => { void mcp.close().finally(resolve); };

@@ -8,7 +8,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { TypingGuard } from '../typing-guard.js';
-import { describeField, describeSubmit } from './field-kind.js';
+import { describeField, describeSubmit, lookFieldByCss, readValueByCss } from './field-kind.js';
 import { fingerprintOf } from '../fingerprint.js';
 
 /** The element, once it is visible (as a person would wait for it). */
@@ -72,7 +72,9 @@ export const type = pageTool('web.type', async (call, params) => {
   if (!named && (await target.locator.count()) === 0) {
     throw new WebcapError('invalid_params', 'web.type: nothing has focus; name the field (ref, selector or role + name)', { field: 'ref' });
   }
-  const field = await describeField(target.locator, timeout);
+  // Kind and fingerprint in one page.evaluate for a plain CSS selector (field-kind.ts), else through the locator.
+  const look = typeof params.selector === 'string' ? await lookFieldByCss(page, target.label) : undefined;
+  const field = look?.value ?? await describeField(target.locator, timeout);
   const guard = new TypingGuard(call, 'web.type', text);
   if (field.kind !== 'plain') {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: `${field.kind}_field`, secret: text }, session);
@@ -83,7 +85,8 @@ export const type = pageTool('web.type', async (call, params) => {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
-  const fp = named ? await fingerprintOf(target.locator) : {};   // before: a typed newline may navigate
+  // Taken before typing: a typed newline may navigate.
+  const fp = look ? (look.fingerprint ? { fingerprint: look.fingerprint } : {}) : named ? await fingerprintOf(target.locator) : {};
   if (params.clear) await target.locator.clear({ timeout });
   // Key by key (keydown, keypress, input, keyup per character): autocompletes and key handlers see real typing.
   // Each character asks, as it lands, whether focus is now in a password or payment field (typing-guard.ts).
@@ -93,7 +96,7 @@ export const type = pageTool('web.type', async (call, params) => {
     await page.keyboard.type(ch);
     if (delay) await new Promise((r) => setTimeout(r, delay));
   }
-  const value = await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
+  const value = (look && await readValueByCss(page, target.label)) ?? await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
   const secret = field.kind === 'password' || guard.saw('password');
   return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: secret ? '[REDACTED]' : value }), ...fp };
 });

@@ -3,6 +3,7 @@
 // that could try to talk us out of asking.
 import type { Locator, Page } from 'playwright';
 import type { Pristine } from '../pristine.js';
+import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
 
 export interface FieldInfo { tag: string; type: string; kind: 'password' | 'payment' | 'plain' }
 
@@ -68,29 +69,68 @@ export const describeFieldByCss = (page: Page, css: string) => inspectByCss(page
 export const describeSubmitByCss = (page: Page, css: string) => inspectByCss(page, css, submitInPage, false);
 
 /**
+ * The field's kind and the element's fingerprint in ONE page.evaluate (the
+ * fingerprint's own locator.evaluate costs ~10 ms: Playwright resolves the
+ * selector in its utility world first). Same element as the action's locator:
+ * only on the fast path's terms (inspectByCss). undefined: take the locator path.
+ */
+export async function lookFieldByCss(page: Page, css: string): Promise<{ value: FieldInfo; fingerprint?: Fingerprint } | undefined> {
+  return inspectByCss(page, css, fieldInPage, undefined, true);
+}
+
+/** web.click's look: is it a sensitive submit, and its fingerprint, in one page.evaluate. */
+export async function lookSubmitByCss(page: Page, css: string): Promise<{ value: { sensitive: boolean }; fingerprint?: Fingerprint } | undefined> {
+  return inspectByCss(page, css, submitInPage, false, true);
+}
+
+/**
  * One page.evaluate instead of a locator's ~10 ms of round trips. Only for a
  * selector document.querySelector accepts, on a page without open shadow
  * roots, where it finds the very element Playwright's engine picks (the first
  * match in document order); otherwise (and when nothing matches yet, so the
  * caller can wait) undefined, and the caller takes the locator path.
+ * With `withFingerprint`, the element's fingerprint rides along (a fingerprint
+ * that fails to read is left out, as fingerprintOf does; the check still counts).
  */
-async function inspectByCss<A, R>(page: Page, css: string, check: (el: Element, arg: A) => R, arg: A): Promise<R | undefined> {
+function inspectByCss<A, R>(page: Page, css: string, check: (el: Element, arg: A) => R, arg: A): Promise<R | undefined>;
+function inspectByCss<A, R>(page: Page, css: string, check: (el: Element, arg: A) => R, arg: A, withFingerprint: true): Promise<{ value: R; fingerprint?: Fingerprint } | undefined>;
+async function inspectByCss<A, R>(page: Page, css: string, check: (el: Element, arg: A) => R, arg: A, withFingerprint = false): Promise<unknown> {
+  const fingerprint = withFingerprint
+    ? `let fingerprint; try { fingerprint = (${readFingerprint.toString()})(el, ${TEXT_CHARS}); } catch {}`
+    : '';
   const expression = `(() => {
     if (typeof __webcapPristine === 'undefined') return { miss: true };
     let el;
     try { el = __webcapPristine.docQuery(${JSON.stringify(css)}); } catch { return { miss: true }; }
     if (!el || __webcapPristine.hasShadowRoots()) return { miss: true };
-    return { value: (${check.toString()})(el, ${JSON.stringify(arg ?? null)}) };
+    const value = (${check.toString()})(el, ${JSON.stringify(arg ?? null)});
+    ${fingerprint}
+    return { value${withFingerprint ? ', fingerprint' : ''} };
   })()`;
-  const r = await page.evaluate(expression).catch(() => ({ miss: true })) as { miss?: true; value?: R };
-  return r.miss ? undefined : r.value;
+  const r = await page.evaluate(expression).catch(() => ({ miss: true })) as { miss?: true; value?: R; fingerprint?: Fingerprint };
+  if (r.miss) return undefined;
+  return withFingerprint ? { value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}) } : r.value;
 }
 
 /** The value a plain-CSS field holds now, in one page.evaluate (undefined: use page.inputValue). */
 export async function readValueByCss(page: Page, css: string): Promise<string | undefined> {
+  return (await readBackByCss(page, css))?.value;
+}
+
+/**
+ * After a fill, in one page.evaluate: the value the field holds now and its
+ * kind now (a field that turned into a password field while typed into is
+ * one now). undefined: use the locator calls.
+ */
+export async function readBackByCss(page: Page, css: string): Promise<{ value?: string; field?: FieldInfo } | undefined> {
   const expression = `(() => {
     if (typeof __webcapPristine === 'undefined') return undefined;
-    try { const el = __webcapPristine.docQuery(${JSON.stringify(css)}); return el ? __webcapPristine.value(el) : undefined; } catch { return undefined; }
+    let el;
+    try { el = __webcapPristine.docQuery(${JSON.stringify(css)}); } catch { return undefined; }
+    if (!el) return undefined;
+    const value = __webcapPristine.value(el);
+    if (__webcapPristine.hasShadowRoots()) return { value };
+    return { value, field: (${fieldInPage.toString()})(el) };
   })()`;
-  return page.evaluate(expression).catch(() => undefined) as Promise<string | undefined>;
+  return page.evaluate(expression).catch(() => undefined) as Promise<{ value?: string; field?: FieldInfo } | undefined>;
 }

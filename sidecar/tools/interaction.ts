@@ -7,20 +7,22 @@ import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { TypingGuard, typedText } from '../typing-guard.js';
 import { fingerprintOf } from '../fingerprint.js';
-import { describeField, describeFieldByCss, describeSubmit, describeSubmitByCss, readValueByCss } from './field-kind.js';
+import { describeField, describeSubmit, lookFieldByCss, lookSubmitByCss, readBackByCss, type FieldInfo } from './field-kind.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 
-// One look at the element before acting (is this a sensitive submit or field?):
-// a single page.evaluate for plain CSS selectors, else through the locator,
-// which also waits for the element to appear.
+// One look at the element before acting (is this a sensitive submit or field?
+// and its fingerprint): a single page.evaluate for plain CSS selectors, else
+// through the locator, which also waits for the element to appear.
 export const click = pageTool('web.click', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator: target, label } = await locateTarget(call, params);
   const css = typeof params.selector === 'string' ? label : undefined;
-  const submit = (css && await describeSubmitByCss(page, css)) || await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
+  const look = css ? await lookSubmitByCss(page, css) : undefined;
+  const submit = look?.value ?? await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
   if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: label, reason: 'form_submit' }, session);
   await ctx.polite(session);
-  const fp = await fingerprintOf(target);   // before: a click that navigates takes the element away
+  // Taken before the click: a click that navigates takes the element away.
+  const fp = look ? (look.fingerprint ? { fingerprint: look.fingerprint } : {}) : await fingerprintOf(target);
   await target.click({ timeout });
   if (params.wait_until) await page.waitForLoadState(params.wait_until as 'load', { timeout }).catch(() => undefined);
   return { ok: true, url: page.url(), ...fp };
@@ -30,7 +32,8 @@ export const fill = pageTool('web.fill', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator: target, label } = await locateTarget(call, params);
   const css = typeof params.selector === 'string' ? label : undefined;
-  const field = (css && await describeFieldByCss(page, css)) || await notFoundAsSelector(describeField(target, timeout), label, timeout);
+  const look = css ? await lookFieldByCss(page, css) : undefined;
+  const field = look?.value ?? await notFoundAsSelector(describeField(target, timeout), label, timeout);
   const text = params.text as string;
   const guard = new TypingGuard(call, 'web.fill', text);
   if (field.kind === 'password' || field.kind === 'payment') {
@@ -41,8 +44,8 @@ export const fill = pageTool('web.fill', async (call, params) => {
     await guard.check();
   }
   await ctx.polite(session);
-  const fp = fingerprintOf(target);
-  const value = await setValue(target, field.tag, field.type, text, timeout, css ? { page, css } : undefined).catch((err: Error) => {
+  const fp = look ? Promise.resolve(look.fingerprint ? { fingerprint: look.fingerprint } : {}) : fingerprintOf(target);
+  const { value, now } = await setValue(target, field.tag, field.type, text, timeout, css ? { page, css } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
       throw new WebcapError('invalid_params', `${label} is a <${field.tag}>, not a field web.fill can type into`, { ref: label, tag: field.tag });
@@ -50,29 +53,37 @@ export const fill = pageTool('web.fill', async (call, params) => {
     throw err;
   });
   // A field that turned into a password field on focus (or while typed into) is only one now: look again, so the host hides the text.
-  const turned = field.kind === 'plain' && (guard.saw('password') || guard.saw('payment') || (field.tag === 'input' && await fieldTurnedSecret(page, target, css)));
+  const turned = field.kind === 'plain' && (guard.saw('password') || guard.saw('payment') || (field.tag === 'input' && (now ? now.kind !== 'plain' : await fieldTurnedSecret(page, target, css))));
   const secret = field.kind !== 'plain' || turned;
-  return { ok: true, value: secret ? '[REDACTED]' : value, field: field.type || field.tag, ...secretMark(secret, turned ? text : undefined), ...(await fp) };
+  // The fingerprint was read before focus: a field that turned secret since is marked so here (its value is never exported).
+  const print = await fp;
+  if (secret && print.fingerprint) print.fingerprint.secret = true;
+  return { ok: true, value: secret ? '[REDACTED]' : value, field: field.type || field.tag, ...secretMark(secret, turned ? text : undefined), ...print };
 });
 
-/** Sets a field the way its kind wants it, then reads it back so a caller knows it stuck. */
-async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string }) {
+/**
+ * Sets a field the way its kind wants it, then reads it back so a caller knows
+ * it stuck; on the CSS fast path the read-back also says what kind the field
+ * is now (`now`), in the same page.evaluate.
+ */
+async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string }): Promise<{ value: unknown; now?: FieldInfo }> {
   if (tag === 'select') {
     const byValue = await target.selectOption({ value: text }, { timeout }).catch(() => [] as string[]);
     if (byValue.length === 0) await target.selectOption({ label: text }, { timeout });
-    return target.inputValue();
+    return { value: await target.inputValue() };
   }
   if (type === 'checkbox' || type === 'radio') {
     await target.setChecked(!/^(false|0|off|no|)$/i.test(text), { timeout });
-    return target.isChecked();
+    return { value: await target.isChecked() };
   }
   if (byCss) {
     // The page-level calls skip the locator's extra round trips (same first-match element).
     await byCss.page.fill(byCss.css, text, { timeout });
-    return (await readValueByCss(byCss.page, byCss.css)) ?? byCss.page.inputValue(byCss.css, { timeout });
+    const back = await readBackByCss(byCss.page, byCss.css);
+    return { value: back?.value ?? await byCss.page.inputValue(byCss.css, { timeout }), now: back?.field };
   }
   await target.fill(text, { timeout });
-  return target.inputValue();
+  return { value: await target.inputValue() };
 }
 
 export const keypress = pageTool('web.keypress', async (call, params) => {

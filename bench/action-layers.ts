@@ -1,0 +1,99 @@
+// Where an action's time goes: the same action on the same small form page,
+// one layer at a time, interleaved in one run — raw Playwright calls, the
+// sidecar alone over JSON-RPC (no host), the host in-process (policies, chain,
+// redaction), and the whole thing over MCP stdio. Differences between
+// adjacent columns are each layer's cost. One more column: the sidecar alone
+// with the effect gate off ([consent] gate_requests = false, no robots), whose
+// difference to "sidecar alone" is the gate's settle after input actions (a
+// page round trip + 15 ms, sidecar/effect-gate.ts).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { chromium } from 'playwright';
+import { createHost } from '../host/host.js';
+import { projectRoot } from '../manifests/load.js';
+import { findChromium } from '../sidecar/find-chromium.js';
+import { html, send, serve } from '../tests/helpers/fixture-server.js';
+import { bareSidecar } from './bare-sidecar.js';
+import { median, timed } from './stats.js';
+
+const PAGE = html(`<h1>Sign up</h1><form onsubmit="return false">
+  <label for="name">Name</label> <input id="name" name="name">
+  <label for="city">City</label> <input id="city" name="city">
+  <button id="go" type="button" onclick="document.getElementById('status').textContent='clicked ' + Date.now()">Go</button>
+</form><p id="status">idle</p><a href="/form?2">Other page</a>`);
+
+const ACTIONS: Array<[string, Record<string, unknown>]> = [
+  ['web.click', { selector: '#go' }],
+  ['web.fill', { selector: '#name', text: 'hello world' }],
+  ['web.type', { selector: '#city', text: 'Lyon' }],
+  ['web.snapshot', {}],
+];
+
+export async function actionLayers(n: number): Promise<string> {
+  const site = await serve({ '/form': (_q, res) => send(res, PAGE) });
+  const dir = mkdtempSync(join(tmpdir(), 'webcap-layers-'));
+  const url = site.url('127.0.0.1', '/form');
+  const config = {
+    capabilities: { browser: { domains_allowlist: ['127.0.0.1'], respect_robots: false, max_actions_per_minute: 1_000_000 } },
+    network: { allow_private: ['127.0.0.1'] }, chain: { path: join(dir, 'chain.jsonl') }, workspace: { path: join(dir, 'ws') },
+    logging: { level: 'warn', file: join(dir, 'webcap.log') },
+  };
+  const exe = (await findChromium())!.path;
+  const browser = await chromium.launch({ executablePath: exe, args: ['--no-sandbox'] });
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(url);
+  const bare = bareSidecar(config);
+  const { session } = await bare.invoke('web.open', { url }, 30_000) as { session: string };
+  const ungated = bareSidecar({ ...config, consent: { gate_requests: false } });
+  const { session: ungatedSession } = await ungated.invoke('web.open', { url }, 30_000) as { session: string };
+  const host = createHost({ config });
+  await host.call('web.open', { url });
+  const configFile = join(dir, 'agent_config.toml');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(configFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain2.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap2.log')}"\n`);
+  const mcp = new Client({ name: 'layers', version: '1' });
+  await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', configFile], stderr: 'ignore' }));
+  await mcp.callTool({ name: 'web_open', arguments: { url } });
+  const raw: Record<string, () => Promise<unknown>> = {
+    'web.click': () => page.click('#go'),
+    'web.fill': async () => { await page.fill('#name', 'hello world'); await page.inputValue('#name'); },
+    'web.type': () => page.locator('#city').pressSequentially('Lyon'),
+    'web.snapshot': () => page.locator('body').ariaSnapshot({ mode: 'ai' } as never),
+  };
+  const lines = ['| action (median ms) | raw Playwright | sidecar, effect gate off | sidecar alone | host in-process | MCP stdio |', '|---|---|---|---|---|---|'];
+  try {
+    for (const [cap, params] of ACTIONS) {
+      const s: number[][] = [[], [], [], [], []];
+      const runs = [
+        () => raw[cap](),
+        () => ungated.invoke(cap, { ...params, session: ungatedSession }, 30_000),
+        () => bare.invoke(cap, { ...params, session }, 30_000),
+        () => host.call(cap, params),
+        async () => { const r = await mcp.callTool({ name: cap.replace(/\./g, '_'), arguments: params }); if (r.isError) throw new Error(JSON.stringify(r.content)); },
+      ];
+      for (let i = 0; i < n + 2; i++) {
+        for (let k = 0; k < runs.length; k++) {
+          const which = (i + k) % runs.length;
+          const t = await timed(runs[which]);
+          if (i >= 2) s[which].push(t);
+        }
+      }
+      lines.push(`| ${cap} | ${s.map((x) => median(x).toFixed(1)).join(' | ')} |`);
+    }
+  } finally {
+    await mcp.close();
+    await host.close();
+    await bare.close();
+    await ungated.close();
+    await browser.close();
+    await site.close();
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1]?.endsWith('action-layers.js')) {
+  process.stdout.write(`${await actionLayers(Number(process.env.BENCH_N ?? 20))}\n`);
+}
