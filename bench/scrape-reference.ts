@@ -47,18 +47,5 @@ export function readWithJsdom(html: string, url: string): ReadResult {
   return result(readArticle(document as unknown as Document));
 }
 
-/** Dice coefficient over the two texts' word multisets: 1 = the same words, as often. */
-export function textAgreement(a: string, b: string): number {
-  const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const wa = words(a);
-  const wb = words(b);
-  if (wa.length === 0 && wb.length === 0) return 1;
-  const counts = new Map<string, number>();
-  for (const w of wa) counts.set(w, (counts.get(w) ?? 0) + 1);
-  let shared = 0;
-  for (const w of wb) {
-    const n = counts.get(w) ?? 0;
-    if (n > 0) { shared++; counts.set(w, n - 1); }
-  }
-  return (2 * shared) / (wa.length + wb.length);
-}
+// One measure of agreement for the bench and the adaptive scrape's domain memory.
+export { textAgreement } from '../host/scrape/render-memory.js';
