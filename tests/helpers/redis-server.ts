@@ -33,16 +33,25 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-export async function startRedis(): Promise<TestRedis> {
+/**
+ * With `tls`, the server speaks only TLS (rediss://), with the bundled loopback
+ * certificate of the demo sites (demo-sites/tls, SAN 127.0.0.1): clients trust
+ * it through NODE_EXTRA_CA_CERTS.
+ */
+export async function startRedis(opts: { tls?: boolean } = {}): Promise<TestRedis> {
   const binary = redisServerPath();
+  const tlsDir = join(process.cwd(), 'demo-sites', 'tls');
+  const listen = (port: number) => (opts.tls
+    ? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', join(tlsDir, 'demo-cert.pem'), '--tls-key-file', join(tlsDir, 'demo-key.pem'), '--tls-auth-clients', 'no']
+    : ['--port', String(port)]);
   const dir = mkdtempSync(join(tmpdir(), 'webcap-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
   const redis: TestRedis = {
     port,
-    url: `redis://127.0.0.1:${port}/0`,
+    url: `${opts.tls ? 'rediss' : 'redis'}://127.0.0.1:${port}/0`,
     async start() {
-      child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(binary, [...listen(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`redis-server did not start on ${port}: ${out}`)), 10_000);

@@ -23,6 +23,9 @@ describe('Redactor.redact: strings, by shape', () => {
     ['JWT', `jwt=${jwt}`, `jwt=${R}`],
     ['token in a query string', 'https://shop.test/cb?code=xyz&access_token=abc123&page=2', `https://shop.test/cb?code=${R}&access_token=${R}&page=2`],
     ['long hex secret', 'sig 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', `sig ${R}`],
+    // A digest labelled as one (attestation, chain hashes) is not a secret; unlabelled or otherwise labelled hex still is.
+    ['labelled sha256 digest', 'attestation sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', 'attestation sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
+    ['hex after another label', 'key:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', `key:${R}`],
     ['random base64 secret', 'secret: q8Vn3+Lk2Pz9Tx/Rw5Ym0Hc7Jd4Fb6Ga1Es8Ku2Wo=', `secret: ${R}`],
     ['URL path stays', 'https://shop.test/articles/2024/my-very-long-article-slug-here', 'https://shop.test/articles/2024/my-very-long-article-slug-here'],
     ['camelCase name stays', 'MyVeryLongCamelCaseIdentifierNameForTesting123', 'MyVeryLongCamelCaseIdentifierNameForTesting123'],
