@@ -23,6 +23,8 @@ export interface RequestFacts {
   /** A navigation of a page's main frame (robots.txt applies). */
   topLevel: boolean;
   pageUrl: string;
+  /** A redirect hop re-sending a body already let through to this host (or that the guard proxy asks about): not asked again. */
+  bodyApproved?: boolean;
 }
 
 export interface Refusal { code: 'consent_denied' | 'robots_disallowed'; reason: string }
@@ -52,6 +54,7 @@ export class EffectGate {
   }
 
   get active(): boolean { return this.opts.gateRequests || this.opts.robots; }
+  get checksRobots(): boolean { return this.opts.robots; }
 
   begin(capability: string, session?: string): ActionWindow {
     const w: ActionWindow = { capability, session, covered: new Set(), pending: new Set() };
@@ -98,7 +101,7 @@ export class EffectGate {
       const v = await this.opts.ask.robots({ session, capability: w?.capability, url: facts.url });
       if (!v.allowed) return this.refuse(w, facts, 'robots_disallowed', `robots.txt disallows ${facts.url} (${v.rule ? `rule "${v.rule}"` : v.reason})`);
     }
-    if (!this.opts.gateRequests || !isStateChanging(facts.method)) return undefined;
+    if (!this.opts.gateRequests || !isStateChanging(facts.method) || facts.bodyApproved) return undefined;
     if (!w) {
       return this.refuse(w, facts, 'consent_denied', `the page sent ${facts.method} ${facts.url} on its own, outside any action: refused (nothing the user approved caused it)`);
     }

@@ -15,7 +15,9 @@ export function effectFacts(req: Request): RequestFacts {
     topLevel = req.isNavigationRequest() && frame.parentFrame() === null;
     pageUrl = frame.page().url();
   } catch {
-    // A worker's request has no frame: not a navigation, and no page to name.
+    // No frame: a worker's request (not a navigation), or a popup's first
+    // navigation (issued before its page exists): that one is top-level.
+    topLevel = req.isNavigationRequest();
   }
   return { method: req.method(), url: req.url(), resource: req.resourceType(), topLevel, pageUrl };
 }

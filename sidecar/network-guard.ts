@@ -26,6 +26,8 @@ import type { BlockedRequest } from '../manifests/wire.js';
 import type { EffectGate } from './effect-gate.js';
 import { EFFECT_PASS_HEADER, effectFacts, passesEffect } from './effect-route.js';
 import { isStateChanging } from './effect-rules.js';
+import { hopsWatched, watchRedirectHops } from './redirect-hops.js';
+import { walkRedirects } from './redirect-walk.js';
 
 export interface GuardOptions extends NetPolicy {
   session: string;
@@ -230,6 +232,18 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
   };
 }
 
+function navigationWatched(req: Request): boolean {
+  try {
+    return hopsWatched(req.frame().page());
+  } catch {
+    return false; // a popup's first navigation: its page does not exist yet
+  }
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  try { return url === undefined ? undefined : new URL(url).host; } catch { return undefined; }
+}
+
 /**
  * Checks every request of every page in `context` (popups included: routes are
  * per context). Give `proxy` (from startGuardProxy, already set as the
@@ -246,10 +260,16 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     if (opts.proxy && req.url() === opts.proxy.probeUrl) return route.fallback().catch(() => undefined);
     if (req.url().startsWith(`http://${PROBE_HOST}/`)) return route.abort('blockedbyclient').catch(() => undefined);
     const verdict = await check(req.url(), !req.isNavigationRequest());
-    const refusal = verdict.ok ? await opts.effects?.decide(opts.session, effectFacts(req)) : verdict;
+    const facts = effectFacts(req);
+    const refusal = verdict.ok ? await opts.effects?.decide(opts.session, facts) : verdict;
     if (refusal) {
       log.report(blocked(opts, req.url(), req.resourceType(), refusal));
       return route.abort('blockedbyclient').catch(() => undefined);
+    }
+    // A navigation whose redirect hops no CDP watch will see: fetch and check them one by one here.
+    if (opts.proxy && opts.effects?.checksRobots && facts.topLevel && /^https?:/i.test(facts.url) && !navigationWatched(req)) {
+      // route.fetch goes through the proxy as a tunnel, so the proxy does not ask about a re-sent body: this does.
+      return walkRedirects(route, (hop) => letHopGo(hop.url, hop.method, hop.from, facts.pageUrl, hostOf(hop.from) === hostOf(hop.url)));
     }
     // fallback(), not continue(): other handlers registered before the guard still run.
     // Over https the proxy sees only a tunnel (and the header would reach the site): plain http only.
@@ -258,6 +278,21 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     const headers = { ...(await req.allHeaders().catch(() => req.headers())), [EFFECT_PASS_HEADER]: opts.proxy.pass(req.url()) };
     return route.fallback({ headers }).catch(() => undefined);
   });
+
+  // A redirect hop of a top-level navigation: the network policy, robots.txt, and consent for a body re-sent to another host.
+  async function letHopGo(url: string, method: string, from: string | undefined, pageUrl: string, bodyApproved: boolean): Promise<boolean> {
+    const verdict = await check(url, false);
+    const refusal = verdict.ok
+      ? await opts.effects?.decide(opts.session, { method, url, resource: 'document', topLevel: true, pageUrl, bodyApproved })
+      : verdict;
+    if (!refusal) return true;
+    log.report(blocked(opts, url, 'document', { ...refusal, reason: from ? `redirect from ${from}: ${refusal.reason}` : refusal.reason }));
+    return false;
+  }
+  // Pages' own hops, seen through CDP (redirect-hops.ts). Over plain http the proxy asks about a re-sent body itself.
+  if (opts.effects?.active) {
+    watchRedirectHops(context, (hop) => letHopGo(hop.url, hop.method, hop.from, hop.page.url(), hostOf(hop.from) === hostOf(hop.url) || hop.url.startsWith('http:')));
+  }
 
   await context.routeWebSocket(() => true, async (ws) => {
     const verdict = await check(ws.url(), true);

@@ -7,6 +7,7 @@ import { WebcapError } from '../manifests/errors.js';
 import type { SidecarInit } from '../manifests/wire.js';
 import type { BrowserSource } from './browser-source.js';
 import { watchPage } from './page-events.js';
+import { hopsReady } from './redirect-hops.js';
 import { SessionSlots } from './slots.js';
 
 export interface Session {
@@ -81,6 +82,7 @@ export class Sessions {
     }
     try {
       const page = await context.newPage();
+      await hopsReady(page); // its first navigation's redirect hops are checked where they happen
       const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now(), keepState: Boolean(profile) };
       // Console, dialogs and downloads of every tab are watched from the start (page-events.ts).
       watchPage(session, page, this.init);
@@ -127,7 +129,9 @@ export class Sessions {
     };
     try {
       context = await this.guardedContext(name);
-      return { name, page: await context.newPage(), close };
+      const page = await context.newPage();
+      await hopsReady(page);
+      return { name, page, close };
     } catch (err) {
       await close();
       throw err;

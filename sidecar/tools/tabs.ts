@@ -6,6 +6,7 @@
 import type { Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { eventsOf } from '../page-events.js';
+import { hopsReady } from '../redirect-hops.js';
 import type { Session } from '../sessions.js';
 import { pageTool } from '../tool.js';
 import { go } from './navigation.js';
@@ -36,6 +37,7 @@ export const tabs = pageTool('web.tabs', async ({ session, timeout, ctx }, param
   if (action === 'new') {
     const before = session.page;
     const page = await session.context.newPage();
+    await hopsReady(page);
     session.page = page; // the context's 'page' listener does this too; this call must not depend on event order
     let loaded: Record<string, unknown> = {};
     if (typeof params.url === 'string') {

@@ -1,0 +1,81 @@
+// Redirect hops of a page's top-level navigations, checked where they leave
+// the browser. Playwright's routes see only the first request of a
+// navigation: it continues every redirect hop itself (microsoft/playwright#3993).
+// Chromium's Fetch domain does pause hops ("redirect responses and subsequent
+// requests are reported similarly to regular requests"), so a CDP session of
+// our own on each page pauses its document requests and asks `check` about
+// every main-frame hop before it is sent. Playwright's interception keeps
+// working beside it (each session's interceptor wraps the page's loader).
+//
+// The session must be listening before a navigation starts: one enabled while
+// the first request is already held does not see that request's hops. So a
+// page is "watched" only once Fetch.enable has answered; the route layer
+// walks the redirects itself (redirect-walk.ts) for a navigation of a page
+// that is not watched yet (a popup's first one) or cannot be (no CDP).
+import type { BrowserContext, CDPSession, Page } from 'playwright';
+
+export interface Hop {
+  url: string;
+  method: string;
+  /** The URL that answered with the redirect (undefined when Chromium did not say). */
+  from?: string;
+  page: Page;
+}
+
+/** Resolves true to let the hop go; false fails it as blocked by client. */
+export type HopCheck = (hop: Hop) => Promise<boolean>;
+
+interface PausedRequest {
+  requestId: string;
+  request: { url: string; method: string };
+  frameId: string;
+  redirectedRequestId?: string;
+}
+
+const starting = new WeakMap<Page, Promise<boolean>>();
+const watched = new WeakSet<Page>();
+
+/** Whether the page's hops are checked from now on (false until the session listens). */
+export function hopsWatched(page: Page): boolean {
+  return watched.has(page);
+}
+
+/** Waits until the page's watch has started (or failed): call before a new page's first navigation. */
+export async function hopsReady(page: Page): Promise<void> {
+  await starting.get(page);
+}
+
+/** Starts watching every page of `context`, present and future. */
+export function watchRedirectHops(context: BrowserContext, check: HopCheck): void {
+  for (const page of context.pages()) watchPage(context, page, check);
+  context.on('page', (page) => watchPage(context, page, check));
+}
+
+function watchPage(context: BrowserContext, page: Page, check: HopCheck): void {
+  if (starting.has(page)) return;
+  starting.set(page, listen(context, page, check).then(() => { watched.add(page); return true; }, () => false));
+}
+
+async function listen(context: BrowserContext, page: Page, check: HopCheck): Promise<void> {
+  const session: CDPSession = await context.newCDPSession(page);
+  // The main frame's id is the page target's and stays the same across navigations.
+  const { frameTree } = await session.send('Page.getFrameTree');
+  const mainFrame = frameTree.frame.id;
+  const urls = new Map<string, string>();       // requestId → URL, to name where a hop came from
+  session.on('Fetch.requestPaused', (e: PausedRequest) => void decide(e));
+
+  async function decide(e: PausedRequest): Promise<void> {
+    const hop = e.redirectedRequestId !== undefined && e.frameId === mainFrame;
+    const from = e.redirectedRequestId === undefined ? undefined : urls.get(e.redirectedRequestId);
+    urls.set(e.requestId, e.request.url);
+    if (urls.size > 100) urls.delete(urls.keys().next().value as string);
+    // Fail closed: a check that throws refuses the hop.
+    const go = !hop || await check({ url: e.request.url, method: e.request.method, from, page }).catch(() => false);
+    await (go
+      ? session.send('Fetch.continueRequest', { requestId: e.requestId })
+      : session.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' })
+    ).catch(() => undefined); // the page closed meanwhile
+  }
+
+  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }] });
+}
