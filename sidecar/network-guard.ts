@@ -291,7 +291,16 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
   }
   // Pages' own hops, seen through CDP (redirect-hops.ts). Over plain http the proxy asks about a re-sent body itself.
   if (opts.effects?.active) {
-    watchRedirectHops(context, (hop) => letHopGo(hop.url, hop.method, hop.from, hop.page.url(), hostOf(hop.from) === hostOf(hop.url) || hop.url.startsWith('http:')));
+    const effects = opts.effects;
+    watchRedirectHops(context, async (hop) => {
+      const bodyApproved = hostOf(hop.from) === hostOf(hop.url) || hop.url.startsWith('http:');
+      if (hop.topLevel) return letHopGo(hop.url, hop.method, hop.from, hop.page.url(), bodyApproved);
+      // A subresource or frame hop: the proxy applies the network policy; only a body sent somewhere new is asked about.
+      if (bodyApproved || !isStateChanging(hop.method)) return true;
+      const refusal = await effects.decide(opts.session, { method: hop.method, url: hop.url, resource: hop.resource, topLevel: false, pageUrl: hop.page.url() });
+      if (refusal) log.report(blocked(opts, hop.url, hop.resource, { ...refusal, reason: `redirect from ${hop.from ?? '?'}: ${refusal.reason}` }));
+      return !refusal;
+    });
   }
 
   await context.routeWebSocket(() => true, async (ws) => {

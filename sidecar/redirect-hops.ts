@@ -3,8 +3,10 @@
 // navigation: it continues every redirect hop itself (microsoft/playwright#3993).
 // Chromium's Fetch domain does pause hops ("redirect responses and subsequent
 // requests are reported similarly to regular requests"), so a CDP session of
-// our own on each page pauses its document requests and asks `check` about
-// every main-frame hop before it is sent. Playwright's interception keeps
+// our own on each page pauses the requests that can be navigations or carry a
+// body, and asks `check` about every hop of them before it is sent: robots.txt
+// for a main-frame hop, consent for a body a 307/308 re-sends to another host
+// inside an https tunnel, where the guard proxy cannot see it. Playwright's interception keeps
 // working beside it (each session's interceptor wraps the page's loader).
 //
 // The session must be listening before a navigation starts: one enabled while
@@ -19,6 +21,10 @@ export interface Hop {
   method: string;
   /** The URL that answered with the redirect (undefined when Chromium did not say). */
   from?: string;
+  /** A hop of the main frame's navigation (robots.txt applies). */
+  topLevel: boolean;
+  /** CDP's resource type, lower-cased ("document", "fetch", "xhr", "ping", "other"). */
+  resource: string;
   page: Page;
 }
 
@@ -29,8 +35,12 @@ interface PausedRequest {
   requestId: string;
   request: { url: string; method: string };
   frameId: string;
+  resourceType: string;
   redirectedRequestId?: string;
 }
+
+/** Navigations, and what a page's script can send a body with (fetch, XHR, beacon; "Other" for the rest). */
+const PAUSED_TYPES = ['Document', 'XHR', 'Fetch', 'Ping', 'Other'] as const;
 
 const starting = new WeakMap<Page, Promise<boolean>>();
 const watched = new WeakSet<Page>();
@@ -65,17 +75,21 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck): Pro
   session.on('Fetch.requestPaused', (e: PausedRequest) => void decide(e));
 
   async function decide(e: PausedRequest): Promise<void> {
-    const hop = e.redirectedRequestId !== undefined && e.frameId === mainFrame;
+    const hop = e.redirectedRequestId !== undefined;
     const from = e.redirectedRequestId === undefined ? undefined : urls.get(e.redirectedRequestId);
     urls.set(e.requestId, e.request.url);
     if (urls.size > 100) urls.delete(urls.keys().next().value as string);
     // Fail closed: a check that throws refuses the hop.
-    const go = !hop || await check({ url: e.request.url, method: e.request.method, from, page }).catch(() => false);
+    const go = !hop || await check({
+      url: e.request.url, method: e.request.method, from, page,
+      topLevel: e.resourceType === 'Document' && e.frameId === mainFrame, resource: e.resourceType.toLowerCase(),
+    }).catch(() => false);
     await (go
       ? session.send('Fetch.continueRequest', { requestId: e.requestId })
       : session.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' })
     ).catch(() => undefined); // the page closed meanwhile
   }
 
-  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }] });
+  // Images, scripts, styles and fonts are always GETs without a body: not paused, so they cost nothing.
+  await session.send('Fetch.enable', { patterns: PAUSED_TYPES.map((resourceType) => ({ urlPattern: '*', resourceType, requestStage: 'Request' as const })) });
 }

@@ -2,9 +2,12 @@
 // action causes leaves the browser, whatever path the page's own code takes;
 // in approve mode (or once the user says yes) the same requests go through.
 // The fixture server counts what arrived: the assertion a user would make.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEntries, verifyChain } from '../../host/chain/verify.js';
+import { projectRoot } from '../../manifests/load.js';
 import type { Host } from '../../host/host.js';
 import { effectRoutes, type Arrival } from '../fixtures/effect-pages.js';
 import { failure } from '../helpers/failure.js';
@@ -142,6 +145,31 @@ describe('a user who says yes', () => {
     const denied = readEntries(cfg.chain.path).filter((e) => e.kind === 'consent' && e.decision?.decision === 'denied');
     expect(JSON.stringify(denied)).toContain('other.test');
   });
+
+  // Inside an https tunnel the guard proxy sees only the host: the hop is stopped in the browser (redirect-hops.ts).
+  for (const [what, page] of [['a fetch', 'hop307'], ['a form navigation', 'form307']]) {
+    it(`asks again when a 307 re-sends ${what}'s approved POST to another host over https`, async () => {
+      const tls = join(projectRoot(), 'demo-sites', 'tls');
+      const secure = await serve(effectRoutes(arrivals), '127.0.0.1', { key: readFileSync(join(tls, 'demo-key.pem')), cert: readFileSync(join(tls, 'demo-cert.pem')) });
+      const asked: string[] = [];
+      const cfg = config({ non_interactive: 'deny' });
+      cfg.capabilities.browser.ignore_https_errors = true;
+      cfg.network.resolve = { 'shop.test': '127.0.0.1', 'other.test': '127.0.0.1' };
+      const host = testHost(cfg, { ask: async (q) => { asked.push(String(q.origin)); return !String(q.origin).includes('other.test'); } });
+      const before = arrivals.filter((a) => a.path === '/hop307').length;
+      try {
+        await host.call('web.open', { url: secure.url('shop.test', `/p/${page}`) });
+        await host.call('web.click', { selector: '#go' }).catch((e: { code?: string }) => expect(e.code).toBe('consent_denied'));
+        await expect.poll(() => asked.some((o) => o.includes('other.test')), { timeout: 3000 }).toBe(true);
+        await sleep(300);
+        expect(arrivals.filter((a) => a.path === '/hop307').length - before).toBe(1); // the approved one arrived…
+        expect(posted('hop307')).toEqual([]);                                          // …the re-sent one did not
+      } finally {
+        await host.close();
+        await secure.close();
+      }
+    });
+  }
 
   it('with --yes (yes: true) the same requests go through', async () => {
     const host = testHost(config({ non_interactive: 'deny' }), { yes: true });

@@ -33,6 +33,8 @@ beforeAll(async () => {
     '/subresources': (_req, res) => send(res, html(`<h1>Page</h1>
       <img src="/img-hop"><img src="http://127.0.0.2:${secret.port}/direct.png"><iframe src="/to-private"></iframe>
       <script>fetch('/fetch-hop').then(() => { document.title = 'fetched'; }, () => { document.title = 'refused'; });</script>`)),
+    '/robots.txt': (_req, res) => send(res, 'User-agent: *\nDisallow: /nope\n', 200, 'text/plain'),
+    '/to-nope': (_req, res) => { res.writeHead(302, { location: '/nope' }); res.end(); },
     '/': (_req, res) => send(res, html('<h1>Home</h1>')),
   });
   const found = await findChromium();
@@ -89,6 +91,20 @@ describe.each(kinds)('a remote browser over $kind', (remote) => {
       // …and the private server does count what reaches it (so the 0 above means something).
       await fetch(`http://127.0.0.2:${secret.port}/counted`);
       expect(secret.hits.slice(before)).toEqual([`127.0.0.2:${secret.port}/counted`]);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('checks robots.txt on a redirect hop of a top-level navigation, as a local browser does', async () => {
+    const cfg = configFor(remote);
+    cfg.capabilities.browser.respect_robots = true;
+    const host = testHost(cfg);
+    try {
+      const e = await failure(host.call('web.open', { url: site.url('shop.test', '/to-nope') }));
+      expect(e.code).toBe('robots_disallowed');
+      expect(site.hits.filter((h) => h.endsWith('/nope'))).toEqual([]);
+      expect(site.hits.some((h) => h.endsWith('/to-nope'))).toBe(true);
     } finally {
       await host.close();
     }

@@ -1,5 +1,6 @@
 // Real HTTP servers on loopback for fixtures: a route table of small handlers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -20,10 +21,11 @@ export function send(res: ServerResponse, body: string, status = 200, type = 'te
   res.end(body);
 }
 
-export async function serve(routes: Record<string, Handler>, address = '127.0.0.1'): Promise<FixtureServer> {
+/** `tls`: serve https with this key and certificate (the demo sites' self-signed pair, say). */
+export async function serve(routes: Record<string, Handler>, address = '127.0.0.1', tls?: { key: Buffer; cert: Buffer }): Promise<FixtureServer> {
   const hits: string[] = [];
   const open = new Set<import('node:net').Socket>();
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     hits.push(`${req.headers.host}${req.url}`);
     const handler = routes[path] ?? routes['*'];
@@ -33,14 +35,15 @@ export async function serve(routes: Record<string, Handler>, address = '127.0.0.
     } catch (err) {
       send(res, String(err), 500, 'text/plain');
     }
-  });
+  };
+  const server: Server = tls ? createTlsServer(tls, handle) : createServer(handle);
   server.on('connection', (s) => { open.add(s); s.on('close', () => open.delete(s)); });
   await new Promise<void>((done) => server.listen(0, address, done));
   const port = (server.address() as AddressInfo).port;
   return {
     port,
     hits,
-    url: (host, path = '/') => `http://${host}:${port}${path}`,
+    url: (host, path = '/') => `${tls ? 'https' : 'http'}://${host}:${port}${path}`,
     close: () => new Promise<void>((done) => {
       for (const s of open) s.destroy();
       server.close(() => done());
