@@ -1,6 +1,8 @@
 // What the checks at the effect cost a call, measured side by side in one
 // run: web.click on a button that sends nothing and web.keypress of 8
-// characters into a text field, with the effect gate on (gate_requests and
+// characters into a text field, web.navigate to a page and to a URL that
+// redirects once (the hop is paused by the page's CDP watch and checked
+// against robots.txt: redirect-hops.ts), with the effect gate on (gate_requests and
 // robots; an input action waits INPUT_GRACE_MS for what its handlers send)
 // and off. The per-key look at the focused field (typing-guard.ts) has no
 // switch, so it runs on both sides. Run: npm run build && node
@@ -15,6 +17,7 @@ import { median, sideBySide } from './stats.js';
 const N = Number(process.argv[2] ?? 40);
 const site = await serve({
   '/robots.txt': (_q, res) => send(res, 'User-agent: *\nAllow: /\n', 200, 'text/plain'),
+  '/hop': (_q, res) => { res.writeHead(302, { location: '/' }).end(); },
   '/': (_q, res) => send(res, html('<h1>Bench</h1><button id="b" type="button" onclick="this.dataset.n = (+this.dataset.n || 0) + 1">b</button><input id="t" aria-label="t">')),
 });
 const config = (on: boolean) => {
@@ -31,7 +34,13 @@ const off = createHost({ config: config(false) });
 try {
   for (const h of [on, off]) await h.call('web.open', { url: site.url('bench.test', '/') });
   const rows: string[] = [];
-  for (const [name, params, id] of [['web.click (button, no request)', { selector: '#b' }, 'web.click'], ['web.keypress (8 keys, text field)', { selector: '#t', keys: [...'abcdefgh'] }, 'web.keypress']] as const) {
+  const calls = [
+    ['web.click (button, no request)', { selector: '#b' }, 'web.click'],
+    ['web.keypress (8 keys, text field)', { selector: '#t', keys: [...'abcdefgh'] }, 'web.keypress'],
+    ['web.navigate (no redirect)', { url: site.url('bench.test', '/') }, 'web.navigate'],
+    ['web.navigate (one redirect hop)', { url: site.url('bench.test', '/hop') }, 'web.navigate'],
+  ] as const;
+  for (const [name, params, id] of calls) {
     const s = await sideBySide(N, () => on.call(id, params), () => off.call(id, params));
     const a = median(s.a);
     const b = median(s.b);
