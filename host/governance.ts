@@ -138,7 +138,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     if (call.manifest.provider === 'host') {
       const provider = hostProviders[call.capability];
       if (!provider) throw new WebcapError('internal', `no host provider for ${call.capability}`);
-      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms) });
+      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms), robots: (url) => robotsForNavigation(robots, config, url) });
     }
     try {
       const result = await browser.invoke(call.capability, call.params, timeout);

@@ -14,6 +14,8 @@ export interface HostProviderContext {
   gate: ConsentGate;
   /** Forward to the sidecar (for providers that render with the browser and fall back otherwise). */
   sidecar(id: string, params: Record<string, unknown>, timeoutMs: number): Promise<CallResult>;
+  /** robots.txt for a URL the provider is about to request itself (a redirect hop), from the host's cache. */
+  robots(url: string): Promise<{ allowed: boolean; reason: string; rule?: string }>;
   call: CallContext;
 }
 

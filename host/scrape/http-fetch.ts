@@ -2,6 +2,8 @@
 // the same network rules the browser's guard applies. Every hop (redirects
 // included) must pass the allowlist, scheme and SSRF checks, and the request
 // connects to the very address that was checked (no DNS-rebinding gap).
+// robots.txt applies to every hop after the first (the call's own URL was
+// checked by the host's policy before the provider ran), as in the browser.
 import http from 'node:http';
 import https from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
@@ -20,7 +22,9 @@ const KEPT_HEADERS = ['content-type', 'content-language', 'cf-mitigated', 'serve
 
 interface Hop { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
 
-export async function fetchPage(url: string, config: WebcapConfig, timeoutMs: number): Promise<FetchedPage> {
+export type RobotsCheck = (url: string) => Promise<{ allowed: boolean; reason: string; rule?: string }>;
+
+export async function fetchPage(url: string, config: WebcapConfig, timeoutMs: number, robots?: RobotsCheck): Promise<FetchedPage> {
   const deadline = AbortSignal.timeout(Math.max(1, timeoutMs));
   let current = new URL(url);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -33,7 +37,12 @@ export async function fetchPage(url: string, config: WebcapConfig, timeoutMs: nu
     }
     const location = res.headers.location;
     if (res.status >= 300 && res.status < 400 && location) {
+      const from = current;
       current = redirectTarget(location, current);
+      const verdict = await robots?.(current.href);
+      if (verdict && !verdict.allowed) {
+        throw new WebcapError('robots_disallowed', `${from.href} redirected to ${current.href}, which robots.txt disallows (${verdict.rule ? `rule "${verdict.rule}"` : verdict.reason})`, { url: current.href, from: from.href });
+      }
       continue;
     }
     const headers = Object.fromEntries(KEPT_HEADERS.filter((h) => typeof res.headers[h] === 'string').map((h) => [h, res.headers[h] as string]));

@@ -27,7 +27,7 @@ export async function loadAdaptive(params: Params, mode: RenderMode, opts: Scrap
   const deadline = Date.now() + timeout;
   const left = () => deadline - Date.now();
   const http = async (reason: string, fallbackReason?: string): Promise<Loaded> => {
-    const page = await fetchPage(params.url, ctx.config, left());
+    const page = await fetchPage(params.url, ctx.config, left(), ctx.robots);
     const content = scrapePage(page, opts);
     if (fallbackReason) content.metadata.render_fallback = fallbackReason;
     return finish(content, { mode, path: 'http', reason }, fallbackReason);
@@ -47,7 +47,7 @@ export async function loadAdaptive(params: Params, mode: RenderMode, opts: Scrap
   let page: FetchedPage;
   let signs: ReturnType<typeof scrapeWithSigns>;
   try {
-    page = await fetchPage(params.url, ctx.config, left());
+    page = await fetchPage(params.url, ctx.config, left(), ctx.robots);
     signs = scrapeWithSigns(page, opts);
   } catch (err) {
     if (!(err instanceof WebcapError) || !REFUSED_OVER_HTTP.has(err.code)) throw err;

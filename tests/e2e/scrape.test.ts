@@ -38,6 +38,7 @@ beforeAll(async () => {
     // Redirects out of bounds: the fallback must apply the browser guard's rules to every hop.
     '/hop/outside': (_req, res) => { res.writeHead(302, { location: 'http://elsewhere.example/' }); res.end(); },
     '/hop/private': (_req, res) => { res.writeHead(302, { location: at('intranet.test', '/admin') }); res.end(); },
+    '/hop/drafts': (_req, res) => { res.writeHead(302, { location: '/drafts/barrier-leak' }); res.end(); },
     // Keeps its renderer busy forever once loaded: page.content() would never answer.
     '/busy': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<!doctype html><title>Busy</title><p>Busy page</p><script>setTimeout(() => { for (;;) {} }, 50)</script>'); },
     // A site sending the guard's own marker header: it must not pick the error code.
@@ -306,6 +307,14 @@ describe('web.scrape error codes (rendered)', () => {
     try {
       const e = await failure(scrape(polite, { url: at('news.test', '/drafts/barrier-leak') }));
       expect([e.code, e.details.rule]).toEqual(['robots_disallowed', 'Disallow: /drafts/']);
+      // …and to every redirect hop, whichever path reads the page; the disallowed page is never requested.
+      const drafts = () => site.hits.filter((h) => h.includes('/drafts/')).length;
+      const before = drafts();
+      for (const render of ['never', 'always']) {
+        const hop = await failure(scrape(polite, { url: at('news.test', '/hop/drafts'), render, cache: false }));
+        expect([render, hop.code]).toEqual([render, 'robots_disallowed']);
+      }
+      expect(drafts()).toBe(before);
     } finally {
       await polite.close();
     }
