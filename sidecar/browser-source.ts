@@ -25,9 +25,14 @@ export function browserSource(init: SidecarInit, onDisconnect: () => void): Brow
   async function connect(): Promise<Browser> {
     const { remote, executable_path, headless } = init.browser;
     let browser: Browser;
-    if (remote?.kind === 'cdp') browser = await chromium.connectOverCDP(remote.endpoint);
-    else if (remote) browser = await chromium.connect(remote.endpoint);
-    else {
+    if (remote) {
+      try {
+        browser = remote.kind === 'cdp' ? await chromium.connectOverCDP(remote.endpoint) : await chromium.connect(remote.endpoint);
+      } catch (err) {
+        // Only the endpoint's origin: its path or query may carry a token.
+        throw new WebcapError('browser_crashed', `cannot connect to the remote browser at ${originOf(remote.endpoint)} (${remote.kind}): ${firstLine(err)}`, { reason: 'remote_unreachable', endpoint: originOf(remote.endpoint) });
+      }
+    } else {
       const found = await findChromium(executable_path);
       if (!found) {
         throw new WebcapError('browser_crashed', executable_path
@@ -61,4 +66,12 @@ export function browserSource(init: SidecarInit, onDisconnect: () => void): Brow
       await browser.close().catch(() => undefined);
     },
   };
+}
+
+function originOf(endpoint: string): string {
+  try { return `${new URL(endpoint).protocol}//${new URL(endpoint).host}`; } catch { return '(not a URL)'; }
+}
+
+function firstLine(err: unknown): string {
+  return String((err as Error)?.message ?? err).split('\n')[0].slice(0, 300);
 }

@@ -111,6 +111,25 @@ describe.each(kinds)('a remote browser over $kind', (remote) => {
   });
 });
 
+describe('a remote endpoint that does not answer', () => {
+  it('fails with browser_crashed naming the endpoint, not internal', async () => {
+    const closed = await serve({});
+    const port = closed.port;
+    await closed.close();       // nothing listens there now
+    for (const kind of ['playwright', 'cdp'] as const) {
+      const host = testHost(configFor({ kind, endpoint: () => `ws://127.0.0.1:${port}/secret-token` }));
+      try {
+        const e = await failure(host.call('web.open', { url: site.url('shop.test', '/') }));
+        expect([kind, e.code, e.details.reason]).toEqual([kind, 'browser_crashed', 'remote_unreachable']);
+        expect(e.message).toContain(`127.0.0.1:${port}`);
+        expect(e.message).not.toContain('secret-token');
+      } finally {
+        await host.close();
+      }
+    }
+  });
+});
+
 describe('a browser that cannot reach the guard', () => {
   it('is refused with an error that names the reason', async () => {
     const found = await findChromium();
