@@ -14,7 +14,7 @@
 // navigation, whoever started it, is checked against the host's robots cache.
 import { WebcapError } from '../manifests/errors.js';
 import type { EffectConsent, NavigationCheck } from '../manifests/wire.js';
-import { FLUSH_CAP_MS, INPUT_CAPABILITIES, INPUT_GRACE_MS, isStateChanging, originOf, SETTLE_MS } from './effect-rules.js';
+import { ANNOUNCE_CAP_MS, FLUSH_CAP_MS, INPUT_CAPABILITIES, INPUT_GRACE_MS, isStateChanging, originOf, requestKey, SETTLE_MS } from './effect-rules.js';
 
 export interface RequestFacts {
   method: string;
@@ -43,6 +43,8 @@ export interface ActionWindow {
   /** Origins a form_submit approval of this action covers (no second question for the same submission). */
   readonly covered: Set<string>;
   readonly pending: Set<Promise<unknown>>;
+  /** Requests the browser has started that the route has not decided yet (announce()). */
+  readonly announced: Map<string, Array<() => void>>;
 }
 
 export class EffectGate {
@@ -55,9 +57,10 @@ export class EffectGate {
 
   get active(): boolean { return this.opts.gateRequests || this.opts.robots; }
   get checksRobots(): boolean { return this.opts.robots; }
+  get gatesRequests(): boolean { return this.opts.gateRequests; }
 
   begin(capability: string, session?: string): ActionWindow {
-    const w: ActionWindow = { capability, session, covered: new Set(), pending: new Set() };
+    const w: ActionWindow = { capability, session, covered: new Set(), pending: new Set(), announced: new Map() };
     this.windows.push(w);
     return w;
   }
@@ -85,6 +88,33 @@ export class EffectGate {
     if (origin && w) w.covered.add(origin);
   }
 
+  /**
+   * The page's CDP watch saw a request leave, before the route decides it
+   * (a few ms later). One this gate will judge (a state-changing request, a
+   * top-level navigation) is held in the running action's pending set until
+   * its decision starts, so the action cannot answer in between.
+   */
+  announce(session: string, method: string, url: string, topLevel: boolean): void {
+    // Only what the route sees (http/https) is ever decided there.
+    const judged = /^https?:/i.test(url) && ((this.opts.gateRequests && isStateChanging(method)) || (this.opts.robots && topLevel));
+    const w = judged ? this.windowFor(session) : undefined;
+    if (!w || w.endedAt !== undefined) return;
+    const key = requestKey(method, url);
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => { release = resolve; });
+    const timer = setTimeout(release, ANNOUNCE_CAP_MS);
+    const waiting = w.announced.get(key) ?? [];
+    waiting.push(release);
+    w.announced.set(key, waiting);
+    w.pending.add(arrived);
+    void arrived.then(() => {
+      clearTimeout(timer);
+      w.pending.delete(arrived);
+      const left = (w.announced.get(key) ?? []).filter((r) => r !== release);
+      if (left.length) w.announced.set(key, left); else w.announced.delete(key);
+    });
+  }
+
   /** Undefined: let it go. Never throws (a failure to ask refuses). */
   decide(session: string, facts: RequestFacts): Promise<Refusal | undefined> {
     const w = this.windowFor(session);
@@ -93,7 +123,14 @@ export class EffectGate {
       w.pending.add(work);
       void work.finally(() => w.pending.delete(work));
     }
+    // Its decision is pending now: the announcement that held the action can go.
+    this.arrived(session, facts.method, facts.url);
     return work;
+  }
+
+  /** The route has the announced request (deciding it, or refusing it on the network policy). */
+  arrived(session: string, method: string, url: string): void {
+    this.windowFor(session)?.announced.get(requestKey(method, url))?.[0]?.();
   }
 
   private async check(session: string, facts: RequestFacts, w: ActionWindow | undefined): Promise<Refusal | undefined> {

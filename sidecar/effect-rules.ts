@@ -33,6 +33,13 @@ export const INPUT_GRACE_MS = 15;
 /** The page round trip is bounded: a busy or navigating page must not hold the call. */
 export const FLUSH_CAP_MS = 100;
 
+/**
+ * A request the page's CDP watch saw leave (redirect-hops.ts) reaches the
+ * route a few ms later; the action waits for its decision, but at most this
+ * long (a request the page aborted in between never reaches the route).
+ */
+export const ANNOUNCE_CAP_MS = 500;
+
 /** Requests started up to this long after an action ended still count as caused by it (asked, not refused outright). */
 export const SETTLE_MS = 1000;
 
@@ -59,4 +66,9 @@ export function originOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A request's identity across the CDP watch and the route: method and URL without its fragment. */
+export function requestKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url.split('#')[0]}`;
 }

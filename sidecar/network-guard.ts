@@ -256,18 +256,23 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
 
   await context.route(() => true, async (route) => {
     const req = route.request();
+    // The page's CDP watch may have announced this request (effect-gate.ts announce): say it arrived if it will not be decided.
+    const arrived = () => opts.effects?.arrived(opts.session, req.method(), req.url());
     // The reachability probe (remote-guard.ts) and what Chromium fetches after it (a favicon): ours, not the page's.
-    if (opts.proxy && req.url() === opts.proxy.probeUrl) return route.fallback().catch(() => undefined);
-    if (req.url().startsWith(`http://${PROBE_HOST}/`)) return route.abort('blockedbyclient').catch(() => undefined);
+    if (opts.proxy && req.url() === opts.proxy.probeUrl) { arrived(); return route.fallback().catch(() => undefined); }
+    if (req.url().startsWith(`http://${PROBE_HOST}/`)) { arrived(); return route.abort('blockedbyclient').catch(() => undefined); }
     const verdict = await check(req.url(), !req.isNavigationRequest());
     const facts = effectFacts(req);
+    if (!verdict.ok) arrived();
     const refusal = verdict.ok ? await opts.effects?.decide(opts.session, facts) : verdict;
     if (refusal) {
       log.report(blocked(opts, req.url(), req.resourceType(), refusal));
       return route.abort('blockedbyclient').catch(() => undefined);
     }
-    // A navigation whose redirect hops no CDP watch will see: fetch and check them one by one here.
-    if (opts.proxy && opts.effects?.checksRobots && facts.topLevel && /^https?:/i.test(facts.url) && !navigationWatched(req)) {
+    // A navigation whose redirect hops no CDP watch will see: fetch and check them one by one here
+    // (robots.txt on each hop; consent if a 307/308 re-sends its body to another host).
+    const hopsMatter = opts.effects && (opts.effects.checksRobots || (opts.effects.gatesRequests && isStateChanging(facts.method)));
+    if (opts.proxy && hopsMatter && facts.topLevel && /^https?:/i.test(facts.url) && !navigationWatched(req)) {
       // route.fetch goes through the proxy as a tunnel, so the proxy does not ask about a re-sent body: this does.
       return walkRedirects(route, (hop) => letHopGo(hop.url, hop.method, hop.from, facts.pageUrl, hostOf(hop.from) === hostOf(hop.url)));
     }
@@ -300,7 +305,7 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
       const refusal = await effects.decide(opts.session, { method: hop.method, url: hop.url, resource: hop.resource, topLevel: false, pageUrl: hop.page.url() });
       if (refusal) log.report(blocked(opts, hop.url, hop.resource, { ...refusal, reason: `redirect from ${hop.from ?? '?'}: ${refusal.reason}` }));
       return !refusal;
-    });
+    }, (req) => effects.announce(opts.session, req.method, req.url, req.topLevel));
   }
 
   await context.routeWebSocket(() => true, async (ws) => {

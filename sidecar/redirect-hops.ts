@@ -31,6 +31,9 @@ export interface Hop {
 /** Resolves true to let the hop go; false fails it as blocked by client. */
 export type HopCheck = (hop: Hop) => Promise<boolean>;
 
+/** Told of every other paused request (not a hop) before it goes on to the route. */
+export type RequestSeen = (req: { url: string; method: string; topLevel: boolean }) => void;
+
 interface PausedRequest {
   requestId: string;
   request: { url: string; method: string };
@@ -56,17 +59,17 @@ export async function hopsReady(page: Page): Promise<void> {
 }
 
 /** Starts watching every page of `context`, present and future. */
-export function watchRedirectHops(context: BrowserContext, check: HopCheck): void {
-  for (const page of context.pages()) watchPage(context, page, check);
-  context.on('page', (page) => watchPage(context, page, check));
+export function watchRedirectHops(context: BrowserContext, check: HopCheck, seen: RequestSeen): void {
+  for (const page of context.pages()) watchPage(context, page, check, seen);
+  context.on('page', (page) => watchPage(context, page, check, seen));
 }
 
-function watchPage(context: BrowserContext, page: Page, check: HopCheck): void {
+function watchPage(context: BrowserContext, page: Page, check: HopCheck, seen: RequestSeen): void {
   if (starting.has(page)) return;
-  starting.set(page, listen(context, page, check).then(() => { watched.add(page); return true; }, () => false));
+  starting.set(page, listen(context, page, check, seen).then(() => { watched.add(page); return true; }, () => false));
 }
 
-async function listen(context: BrowserContext, page: Page, check: HopCheck): Promise<void> {
+async function listen(context: BrowserContext, page: Page, check: HopCheck, seen: RequestSeen): Promise<void> {
   const session: CDPSession = await context.newCDPSession(page);
   // The main frame's id is the page target's and stays the same across navigations.
   const { frameTree } = await session.send('Page.getFrameTree');
@@ -79,11 +82,11 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck): Pro
     const from = e.redirectedRequestId === undefined ? undefined : urls.get(e.redirectedRequestId);
     urls.set(e.requestId, e.request.url);
     if (urls.size > 100) urls.delete(urls.keys().next().value as string);
+    const topLevel = e.resourceType === 'Document' && e.frameId === mainFrame;
+    // Not a hop: the route decides it next; say it is coming, so the action waits for that decision.
+    if (!hop) seen({ url: e.request.url, method: e.request.method, topLevel });
     // Fail closed: a check that throws refuses the hop.
-    const go = !hop || await check({
-      url: e.request.url, method: e.request.method, from, page,
-      topLevel: e.resourceType === 'Document' && e.frameId === mainFrame, resource: e.resourceType.toLowerCase(),
-    }).catch(() => false);
+    const go = !hop || await check({ url: e.request.url, method: e.request.method, from, page, topLevel, resource: e.resourceType.toLowerCase() }).catch(() => false);
     await (go
       ? session.send('Fetch.continueRequest', { requestId: e.requestId })
       : session.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' })

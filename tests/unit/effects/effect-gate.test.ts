@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EffectConsent, NavigationCheck } from '../../../manifests/wire.js';
 import { EffectGate, type RequestFacts } from '../../../sidecar/effect-gate.js';
-import { SETTLE_MS } from '../../../sidecar/effect-rules.js';
+import { ANNOUNCE_CAP_MS, SETTLE_MS } from '../../../sidecar/effect-rules.js';
 
 function setup(opts: { approve?: boolean; robotsAllow?: boolean; gateRequests?: boolean; robots?: boolean } = {}) {
   const consents: EffectConsent[] = [];
@@ -24,6 +24,32 @@ const post = (over: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'POS
 const get = (over: Partial<RequestFacts> = {}): RequestFacts => post({ method: 'GET', ...over });
 
 describe('EffectGate', () => {
+  it('an action that ends while an announced request has not reached the route waits for its decision', async () => {
+    const t = setup({ approve: false });
+    const w = t.gate.begin('web.click', 's1');
+    // The page's CDP watch saw the POST leave; the route gets it a few ms later, after the action's own wait.
+    t.gate.announce('s1', 'POST', 'http://shop.test/login#frag', false);
+    const ended = t.gate.end(w);
+    setTimeout(() => void t.gate.decide('s1', post()), 60);
+    expect((await ended)?.code).toBe('consent_denied');
+    expect(t.consents).toHaveLength(1);
+  });
+
+  it('does not hold an action for requests it will not judge, and gives up on one that never arrives', async () => {
+    const t = setup();
+    const w = t.gate.begin('web.click', 's1');
+    t.gate.announce('s1', 'GET', 'http://shop.test/img.png', false);      // a GET subresource: not judged
+    t.gate.announce('s1', 'POST', 'data:text/plain,x', false);              // the route never sees data: URLs
+    const started = performance.now();
+    expect(await t.gate.end(w)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(400);
+    const w2 = t.gate.begin('web.click', 's1');
+    t.gate.announce('s1', 'POST', 'http://shop.test/aborted', false);       // the page aborted it before the route
+    const t0 = performance.now();
+    expect(await t.gate.end(w2)).toBeUndefined();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(ANNOUNCE_CAP_MS - 20);
+  });
+
   it('asks about a POST an action causes; a "no" refuses it and fails the action with consent_denied', async () => {
     const t = setup({ approve: false });
     const w = t.gate.begin('web.click', 's1');
