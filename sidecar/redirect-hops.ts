@@ -6,7 +6,9 @@
 // our own on each page pauses the requests that can be navigations or carry a
 // body, and asks `check` about every hop of them before it is sent: robots.txt
 // for a main-frame hop, consent for a body a 307/308 re-sends to another host
-// inside an https tunnel, where the guard proxy cannot see it. Playwright's interception keeps
+// inside an https tunnel, where the guard proxy cannot see it. It sees each
+// request a few ms before Playwright's route does, so it also tells the
+// effect gate one is coming (`seen`): the action that caused it waits for it. Playwright's interception keeps
 // working beside it (each session's interceptor wraps the page's loader).
 //
 // The session must be listening before a navigation starts: one enabled while
