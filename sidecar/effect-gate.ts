@@ -115,6 +115,17 @@ export class EffectGate {
     });
   }
 
+  /** Keeps the session's running action from answering until the returned function is called (a redirect walk). */
+  hold(session: string): () => void {
+    const w = this.windowFor(session);
+    if (!w) return () => undefined;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    w.pending.add(held);
+    void held.then(() => w.pending.delete(held));
+    return release;
+  }
+
   /** Undefined: let it go. Never throws (a failure to ask refuses). */
   decide(session: string, facts: RequestFacts): Promise<Refusal | undefined> {
     const w = this.windowFor(session);
@@ -128,9 +139,13 @@ export class EffectGate {
     return work;
   }
 
-  /** The route has the announced request (deciding it, or refusing it on the network policy). */
+  /**
+   * The route has the announced request (deciding it, or refusing it on the
+   * network policy). Every announcement of it goes: a navigation is announced
+   * twice (when the page asks for it and when its request leaves).
+   */
   arrived(session: string, method: string, url: string): void {
-    this.windowFor(session)?.announced.get(requestKey(method, url))?.[0]?.();
+    for (const release of this.windowFor(session)?.announced.get(requestKey(method, url)) ?? []) release();
   }
 
   private async check(session: string, facts: RequestFacts, w: ActionWindow | undefined): Promise<Refusal | undefined> {

@@ -264,17 +264,21 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     const verdict = await check(req.url(), !req.isNavigationRequest());
     const facts = effectFacts(req);
     if (!verdict.ok) arrived();
-    const refusal = verdict.ok ? await opts.effects?.decide(opts.session, facts) : verdict;
-    if (refusal) {
-      log.report(blocked(opts, req.url(), req.resourceType(), refusal));
-      return route.abort('blockedbyclient').catch(() => undefined);
-    }
     // A navigation whose redirect hops no CDP watch will see: fetch and check them one by one here
     // (robots.txt on each hop; consent if a 307/308 re-sends its body to another host).
     const hopsMatter = opts.effects && (opts.effects.checksRobots || (opts.effects.gatesRequests && isStateChanging(facts.method)));
-    if (opts.proxy && hopsMatter && facts.topLevel && /^https?:/i.test(facts.url) && !navigationWatched(req)) {
+    const walk = Boolean(opts.proxy && hopsMatter && verdict.ok && facts.topLevel && /^https?:/i.test(facts.url) && !navigationWatched(req));
+    // The action that caused it waits for the whole walk (held before the first decision, so it never looks finished in between).
+    const walked = walk ? opts.effects!.hold(opts.session) : () => undefined;
+    const refusal = verdict.ok ? await opts.effects?.decide(opts.session, facts) : verdict;
+    if (refusal) {
+      walked();
+      log.report(blocked(opts, req.url(), req.resourceType(), refusal));
+      return route.abort('blockedbyclient').catch(() => undefined);
+    }
+    if (walk) {
       // route.fetch goes through the proxy as a tunnel, so the proxy does not ask about a re-sent body: this does.
-      return walkRedirects(route, (hop) => letHopGo(hop.url, hop.method, hop.from, facts.pageUrl, hostOf(hop.from) === hostOf(hop.url)));
+      return walkRedirects(route, (hop) => letHopGo(hop.url, hop.method, hop.from, facts.pageUrl, hostOf(hop.from) === hostOf(hop.url))).finally(walked);
     }
     // fallback(), not continue(): other handlers registered before the guard still run.
     // Over https the proxy sees only a tunnel (and the header would reach the site): plain http only.

@@ -78,6 +78,13 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck, seen
   const mainFrame = frameTree.frame.id;
   const urls = new Map<string, string>();       // requestId → URL, to name where a hop came from
   session.on('Fetch.requestPaused', (e: PausedRequest) => void decide(e));
+  // A navigation the page asks for (form.submit(), location.href, a link) is known here before its
+  // request exists: under load that can be longer than an action's own wait, so say it is coming now.
+  session.on('Page.frameRequestedNavigation', (e: { frameId: string; url: string; reason: string }) => {
+    seen({ url: e.url, method: e.reason === 'formSubmissionPost' ? 'POST' : 'GET', topLevel: e.frameId === mainFrame });
+  });
+  // A popup's first navigation is top-level in a page that does not exist yet: its opener says so first.
+  session.on('Page.windowOpen', (e: { url: string }) => seen({ url: e.url, method: 'GET', topLevel: true }));
 
   async function decide(e: PausedRequest): Promise<void> {
     const hop = e.redirectedRequestId !== undefined;
@@ -95,6 +102,7 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck, seen
     ).catch(() => undefined); // the page closed meanwhile
   }
 
+  await session.send('Page.enable');
   // Images, scripts, styles and fonts are always GETs without a body: not paused, so they cost nothing.
   await session.send('Fetch.enable', { patterns: PAUSED_TYPES.map((resourceType) => ({ urlPattern: '*', resourceType, requestStage: 'Request' as const })) });
 }

@@ -14,6 +14,8 @@ import type { APIResponse, Route } from 'playwright';
 
 /** Chromium's own limit (net::ERR_TOO_MANY_REDIRECTS). */
 const MAX_HOPS = 20;
+/** Per hop: the action that caused the navigation waits for the walk, so a server that never answers must not hold it for long. */
+const HOP_TIMEOUT_MS = 15_000;
 
 export interface WalkHop {
   url: string;
@@ -51,7 +53,7 @@ export async function walkRedirects(route: Route, check: WalkCheck): Promise<voi
   let method = first.method();
   let response: APIResponse;
   try {
-    response = await route.fetch({ maxRedirects: 0 });
+    response = await route.fetch({ maxRedirects: 0, timeout: HOP_TIMEOUT_MS });
   } catch {
     // The guard proxy refused the host (it recorded why) or the site could not be reached.
     await route.abort('blockedbyclient').catch(() => undefined);
@@ -67,7 +69,7 @@ export async function walkRedirects(route: Route, check: WalkCheck): Promise<voi
     }
     const keepsBody = nextMethod === method && method !== 'GET' && method !== 'HEAD';
     try {
-      response = await route.fetch({ url: next, method: nextMethod, maxRedirects: 0, ...(keepsBody ? {} : { postData: '', headers: withoutBody(first.headers()) }) });
+      response = await route.fetch({ url: next, method: nextMethod, maxRedirects: 0, timeout: HOP_TIMEOUT_MS, ...(keepsBody ? {} : { postData: '', headers: withoutBody(first.headers()) }) });
     } catch {
       await route.abort('blockedbyclient').catch(() => undefined);
       return;
