@@ -55,8 +55,9 @@ export async function walkRedirects(route: Route, check: WalkCheck): Promise<voi
   try {
     response = await route.fetch({ maxRedirects: 0, timeout: HOP_TIMEOUT_MS });
   } catch {
-    // The guard proxy refused the host (it recorded why) or the site could not be reached.
-    await route.abort('blockedbyclient').catch(() => undefined);
+    // The site could not be reached or timed out. (A host the guard proxy refuses comes back as its 403
+    // answer to the tunnel, recorded by the proxy; every hop after the first was checked before this.)
+    await route.abort('failed').catch(() => undefined);
     return;
   }
   let hops = 0;
@@ -71,7 +72,7 @@ export async function walkRedirects(route: Route, check: WalkCheck): Promise<voi
     try {
       response = await route.fetch({ url: next, method: nextMethod, maxRedirects: 0, timeout: HOP_TIMEOUT_MS, ...(keepsBody ? {} : { postData: '', headers: withoutBody(first.headers()) }) });
     } catch {
-      await route.abort('blockedbyclient').catch(() => undefined);
+      await route.abort('failed').catch(() => undefined);
       return;
     }
     url = next;
