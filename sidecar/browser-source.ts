@@ -3,6 +3,7 @@
 // out later means adding a source here, nothing else.
 import type { Browser } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
+import { originOf } from './effect-rules.js';
 import type { SidecarInit } from '../manifests/wire.js';
 import { findChromium, launchArgs } from './find-chromium.js';
 import { loadPlaywright } from './load-playwright.js';
@@ -30,7 +31,8 @@ export function browserSource(init: SidecarInit, onDisconnect: () => void): Brow
         browser = remote.kind === 'cdp' ? await chromium.connectOverCDP(remote.endpoint) : await chromium.connect(remote.endpoint);
       } catch (err) {
         // Only the endpoint's origin: its path or query may carry a token.
-        throw new WebcapError('browser_crashed', `cannot connect to the remote browser at ${originOf(remote.endpoint)} (${remote.kind}): ${firstLine(err)}`, { reason: 'remote_unreachable', endpoint: originOf(remote.endpoint) });
+        const shown = originOf(remote.endpoint) ?? '(not a URL)';
+        throw new WebcapError('browser_crashed', `cannot connect to the remote browser at ${shown} (${remote.kind}): ${firstLine(err)}`, { reason: 'remote_unreachable', endpoint: shown });
       }
     } else {
       const found = await findChromium(executable_path);
@@ -66,10 +68,6 @@ export function browserSource(init: SidecarInit, onDisconnect: () => void): Brow
       await browser.close().catch(() => undefined);
     },
   };
-}
-
-function originOf(endpoint: string): string {
-  try { return `${new URL(endpoint).protocol}//${new URL(endpoint).host}`; } catch { return '(not a URL)'; }
 }
 
 function firstLine(err: unknown): string {

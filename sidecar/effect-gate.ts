@@ -100,30 +100,19 @@ export class EffectGate {
     const w = judged ? this.windowFor(session) : undefined;
     if (!w || w.endedAt !== undefined) return;
     const key = requestKey(method, url);
-    let release!: () => void;
-    const arrived = new Promise<void>((resolve) => { release = resolve; });
-    const timer = setTimeout(release, ANNOUNCE_CAP_MS);
-    const waiting = w.announced.get(key) ?? [];
-    waiting.push(release);
-    w.announced.set(key, waiting);
-    w.pending.add(arrived);
-    void arrived.then(() => {
+    const release = keepOpen(w, () => {
       clearTimeout(timer);
-      w.pending.delete(arrived);
       const left = (w.announced.get(key) ?? []).filter((r) => r !== release);
       if (left.length) w.announced.set(key, left); else w.announced.delete(key);
     });
+    const timer = setTimeout(release, ANNOUNCE_CAP_MS);
+    w.announced.set(key, [...(w.announced.get(key) ?? []), release]);
   }
 
   /** Keeps the session's running action from answering until the returned function is called (a redirect walk). */
   hold(session: string): () => void {
     const w = this.windowFor(session);
-    if (!w) return () => undefined;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    w.pending.add(held);
-    void held.then(() => w.pending.delete(held));
-    return release;
+    return w ? keepOpen(w) : () => undefined;
   }
 
   /** Undefined: let it go. Never throws (a failure to ask refuses). */
@@ -190,6 +179,18 @@ export class EffectGate {
       if (ended !== undefined && now - ended > SETTLE_MS) this.windows.splice(i, 1);
     }
   }
+}
+
+/** A pending entry of `w` (end() waits for it) until the returned function is called; `after` runs once then. */
+function keepOpen(w: ActionWindow, after?: () => void): () => void {
+  let release!: () => void;
+  const open = new Promise<void>((resolve) => { release = resolve; });
+  w.pending.add(open);
+  void open.then(() => {
+    w.pending.delete(open);
+    after?.();
+  });
+  return release;
 }
 
 function sleep(ms: number): Promise<void> {

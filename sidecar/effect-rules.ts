@@ -68,6 +68,11 @@ export function originOf(url: string): string | undefined {
   }
 }
 
+/** "https://a.test:8443/x" → "a.test:8443"; undefined for no URL or a broken one. */
+export function hostOf(url: string | undefined): string | undefined {
+  try { return url === undefined ? undefined : new URL(url).host; } catch { return undefined; }
+}
+
 /** A request's identity across the CDP watch and the route: method and URL without its fragment. */
 export function requestKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url.split('#')[0]}`;

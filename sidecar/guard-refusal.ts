@@ -5,13 +5,10 @@
 import type { Response } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
 import type { BlockedRequest } from '../manifests/wire.js';
+import { hostOf } from './effect-rules.js';
 
 export function guardRefusal(response: Response | null, url: string, blocked: BlockedRequest | undefined): WebcapError | undefined {
   if (!response || !blocked || response.status() !== 403 || !response.headers()['x-webcap-blocked']) return undefined;
   if (hostOf(blocked.url) !== hostOf(response.url())) return undefined;
   return new WebcapError(blocked.code, `${blocked.reason} (opening ${url})`, { url: blocked.url, host: blocked.host });
-}
-
-function hostOf(url: string): string | undefined {
-  try { return new URL(url).host; } catch { return undefined; }
 }

@@ -25,7 +25,7 @@ import { normalizeHost } from '../manifests/net/hostname.js';
 import type { BlockedRequest } from '../manifests/wire.js';
 import type { EffectGate } from './effect-gate.js';
 import { EFFECT_PASS_HEADER, effectFacts, passesEffect } from './effect-route.js';
-import { isStateChanging } from './effect-rules.js';
+import { hostOf, isStateChanging } from './effect-rules.js';
 import { hopsWatched, watchRedirectHops } from './redirect-hops.js';
 import { walkRedirects } from './redirect-walk.js';
 
@@ -240,10 +240,6 @@ function navigationWatched(req: Request): boolean {
   }
 }
 
-function hostOf(url: string | undefined): string | undefined {
-  try { return url === undefined ? undefined : new URL(url).host; } catch { return undefined; }
-}
-
 /**
  * Checks every request of every page in `context` (popups included: routes are
  * per context). Give `proxy` (from startGuardProxy, already set as the
@@ -278,7 +274,7 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     }
     if (walk) {
       // route.fetch goes through the proxy as a tunnel, so the proxy does not ask about a re-sent body: this does.
-      return walkRedirects(route, (hop) => letHopGo(hop.url, hop.method, hop.from, facts.pageUrl, hostOf(hop.from) === hostOf(hop.url))).finally(walked);
+      return walkRedirects(route, (hop) => letHopGo({ ...hop, topLevel: true, resource: 'document', pageUrl: facts.pageUrl, bodyApproved: hostOf(hop.from) === hostOf(hop.url) })).finally(walked);
     }
     // fallback(), not continue(): other handlers registered before the guard still run.
     // Over https the proxy sees only a tunnel (and the header would reach the site): plain http only.
@@ -288,28 +284,27 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     return route.fallback({ headers }).catch(() => undefined);
   });
 
-  // A redirect hop of a top-level navigation: the network policy, robots.txt, and consent for a body re-sent to another host.
-  async function letHopGo(url: string, method: string, from: string | undefined, pageUrl: string, bodyApproved: boolean): Promise<boolean> {
-    const verdict = await check(url, false);
-    const refusal = verdict.ok
-      ? await opts.effects?.decide(opts.session, { method, url, resource: 'document', topLevel: true, pageUrl, bodyApproved })
-      : verdict;
+  /**
+   * A redirect hop the route never sees. Of a top-level navigation: the network policy, robots.txt, and consent
+   * for a body re-sent to another host. Of anything else: the proxy applies the network policy; only a body sent
+   * somewhere new is asked about.
+   */
+  async function letHopGo(hop: { url: string; method: string; from?: string; topLevel: boolean; resource: string; pageUrl: string; bodyApproved: boolean }): Promise<boolean> {
+    if (!hop.topLevel && (hop.bodyApproved || !isStateChanging(hop.method))) return true;
+    const verdict = hop.topLevel ? await check(hop.url, false) : undefined;
+    const refusal = verdict && !verdict.ok
+      ? verdict
+      : await opts.effects?.decide(opts.session, { method: hop.method, url: hop.url, resource: hop.resource, topLevel: hop.topLevel, pageUrl: hop.pageUrl, bodyApproved: hop.bodyApproved });
     if (!refusal) return true;
-    log.report(blocked(opts, url, 'document', { ...refusal, reason: from ? `redirect from ${from}: ${refusal.reason}` : refusal.reason }));
+    log.report(blocked(opts, hop.url, hop.resource, { ...refusal, reason: hop.from ? `redirect from ${hop.from}: ${refusal.reason}` : refusal.reason }));
     return false;
   }
   // Pages' own hops, seen through CDP (redirect-hops.ts). Over plain http the proxy asks about a re-sent body itself.
   if (opts.effects?.active) {
     const effects = opts.effects;
-    watchRedirectHops(context, async (hop) => {
-      const bodyApproved = hostOf(hop.from) === hostOf(hop.url) || hop.url.startsWith('http:');
-      if (hop.topLevel) return letHopGo(hop.url, hop.method, hop.from, hop.page.url(), bodyApproved);
-      // A subresource or frame hop: the proxy applies the network policy; only a body sent somewhere new is asked about.
-      if (bodyApproved || !isStateChanging(hop.method)) return true;
-      const refusal = await effects.decide(opts.session, { method: hop.method, url: hop.url, resource: hop.resource, topLevel: false, pageUrl: hop.page.url() });
-      if (refusal) log.report(blocked(opts, hop.url, hop.resource, { ...refusal, reason: `redirect from ${hop.from ?? '?'}: ${refusal.reason}` }));
-      return !refusal;
-    }, (req) => effects.announce(opts.session, req.method, req.url, req.topLevel));
+    watchRedirectHops(context, (hop) => letHopGo({
+      ...hop, pageUrl: hop.page.url(), bodyApproved: hostOf(hop.from) === hostOf(hop.url) || hop.url.startsWith('http:'),
+    }), (req) => effects.announce(opts.session, req.method, req.url, req.topLevel));
   }
 
   await context.routeWebSocket(() => true, async (ws) => {
