@@ -41,7 +41,13 @@ export function browserSource(init: SidecarInit, onDisconnect: () => void): Brow
           ? `Chromium not found at ${executable_path} (capabilities.browser.executable_path / WEBCAP_CHROMIUM)`
           : 'no Chromium found: run `npm run setup`, or install Debian\'s chromium package, or set WEBCAP_CHROMIUM');
       }
-      browser = await chromium.launch({ executablePath: found.path, headless, args: launchArgs(init.network.resolve) });
+      if (!headless && needsDisplay()) throw noDisplay('no display is set (DISPLAY and WAYLAND_DISPLAY are empty)');
+      try {
+        browser = await chromium.launch({ executablePath: found.path, headless, args: launchArgs(init.network.resolve) });
+      } catch (err) {
+        if (!headless && /X server|\$DISPLAY|cannot open display/i.test(String((err as Error)?.message))) throw noDisplay('the display could not be opened');
+        throw err;
+      }
     }
     browser.on('disconnected', () => {
       if (closing.has(browser)) return;
@@ -68,6 +74,15 @@ export function browserSource(init: SidecarInit, onDisconnect: () => void): Brow
       await browser.close().catch(() => undefined);
     },
   };
+}
+
+/** A headed browser on Linux draws on an X or Wayland display; without one Chromium dies at start. */
+const needsDisplay = () => process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+
+function noDisplay(why: string): WebcapError {
+  return new WebcapError('browser_crashed',
+    `[capabilities.browser] headless = false needs a display, and ${why}: set headless = true, or run under a virtual display (xvfb-run -a webcap …)`,
+    { reason: 'no_display', key: 'capabilities.browser.headless' });
 }
 
 function firstLine(err: unknown): string {
