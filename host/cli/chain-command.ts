@@ -7,12 +7,12 @@ import { WebcapError } from '../../manifests/errors.js';
 import { loadPublicKey } from '../chain/checkpoint.js';
 import { showChain } from '../chain/show.js';
 import { verifyChain } from '../chain/verify.js';
-import { loadConfig } from '../config/load.js';
+import { chainToRead } from './last-chain.js';
 import { optionsOf } from './args.js';
 import { registerChainExport } from './export-command.js';
 
 function chainFile(file: string | undefined, cmd: Command): string {
-  const path = file ?? loadConfig(optionsOf(cmd).config).chain.path;
+  const path = file ?? chainToRead(optionsOf(cmd).config);
   if (!existsSync(path)) throw new WebcapError('invalid_params', `no chain file at ${path}`, { path });
   return path;
 }

@@ -3,7 +3,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
-import { loadConfig } from '../config/load.js';
+import { chainToRead } from './last-chain.js';
 import type { Selection } from '../replay/chain-calls.js';
 import { exportPlan } from '../replay/export.js';
 import type { Heal } from '../replay/heal.js';
@@ -33,7 +33,7 @@ export function registerChainExport(chain: Command): void {
     .option('-o, --output <file>', 'write the plan here instead of stdout')
     .action((file: string | undefined, _o: unknown, cmd: Command) => {
       const o = optionsOf<SelectionOptions & { output?: string }>(cmd);
-      const result = exportPlan(file ?? loadConfig(o.config).chain.path, selectionOf(o));
+      const result = exportPlan(file ?? chainToRead(o.config), selectionOf(o));
       if (o.output) writeFileSync(o.output, result.plan);
       else process.stdout.write(result.plan);
       const inputs = result.inputs.map((i) => `${i.name}${i.required ? ' (required)' : ''}`).join(', ');

@@ -16,6 +16,9 @@ import { registerProfiles } from './profiles-command.js';
 import { registerReport } from './report-command.js';
 import { registerRun } from './run-command.js';
 import { packageVersion } from './version.js';
+import { loadConfig } from '../config/load.js';
+import { optionsOf } from './args.js';
+import { rememberChain } from './last-chain.js';
 
 export function buildProgram(): Command {
   const program = new Command('webcap')
@@ -35,6 +38,11 @@ Examples:
   webcap run plan.rtfs --config agent_config.toml -y
   webcap manifests web.open                                     # one capability's parameters
   webcap help call                                              # one command's help`);
+  // run and call say which chain they write, for chain/report commands given no FILE (last-chain.ts).
+  program.hook('preAction', (_program, action) => {
+    if (action.name() !== 'run' && action.name() !== 'call') return;
+    try { rememberChain(loadConfig(optionsOf(action).config).chain.path); } catch { /* the command itself reports a bad config */ }
+  });
   for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerReport, registerBrowserServer]) {
     register(program);
   }

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../config/load.js';
+import { chainToRead } from './last-chain.js';
 import type { Selection } from '../replay/chain-calls.js';
 import { collectReport } from '../report/collect.js';
 import { renderReport } from '../report/html.js';
@@ -24,7 +24,7 @@ export function registerReport(program: Command): void {
     .action((file: string | undefined, _o: unknown, cmd: Command) => {
       const o = optionsOf<SelectionOptions & { output: string }>(cmd);
       const given = o.planId !== undefined || o.session !== undefined || o.last;
-      const path = writeReport(file ?? loadConfig(o.config).chain.path, given ? selectionOf(o) : { last: true }, o.output);
+      const path = writeReport(file ?? chainToRead(o.config), given ? selectionOf(o) : { last: true }, o.output);
       process.stdout.write(`${path}\n`);
     });
 }

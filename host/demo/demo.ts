@@ -9,6 +9,7 @@ import { parse } from 'smol-toml';
 import { projectRoot } from '../../manifests/load.js';
 import { startDemoSites } from '../../demo-sites/serve.js';
 import { verifyChain } from '../chain/verify.js';
+import { rememberChain } from '../cli/last-chain.js';
 import type { Asker } from '../consent/asker.js';
 import { formatStep } from '../cli/step-log.js';
 import { createHost, type Host } from '../host.js';
@@ -27,6 +28,10 @@ const demoAsker: Asker = async (q) => {
 export function demoConfig(resolveTable: Record<string, string>): Record<string, unknown> {
   const config = parse(readFileSync(join(projectRoot(), 'examples', 'agent_config.toml'), 'utf8')) as Record<string, Record<string, unknown>>;
   config.network = { ...config.network, resolve: resolveTable };
+  // As an object the config has no file to be relative to: the same folders the file names, from the
+  // repository root (where `npm start` runs), so the demo and `--config examples/agent_config.toml` share one chain.
+  config.chain = { ...config.chain, path: '.webcap/demo/chain.jsonl' };
+  config.workspace = { ...config.workspace, path: '.webcap/demo' };
   return config;
 }
 
@@ -53,8 +58,8 @@ export async function runDemo(opts: { serveOnly?: boolean } = {}): Promise<numbe
   try {
     say('webcap demo: two bundled sites on loopback, three plans, every call governed and recorded.');
     const examples = join(projectRoot(), 'examples');
-    await runOne(host, 'Plan 1: examples/maps-search.rtfs (seed 8.1 shape: consent banner, JS results, infinite scroll)', readFileSync(join(examples, 'maps-search.rtfs'), 'utf8'));
-    await runOne(host, 'Plan 2: examples/booking-search.rtfs (seed 8.2 shape: banner in an iframe via profile, 5 pages with loop/recur)', readFileSync(join(examples, 'booking-search.rtfs'), 'utf8'));
+    await runOne(host, 'Plan 1: examples/maps-search.rtfs (consent banner, JS results, infinite scroll)', readFileSync(join(examples, 'maps-search.rtfs'), 'utf8'));
+    await runOne(host, 'Plan 2: examples/booking-search.rtfs (banner in an iframe via profile, 5 pages with loop/recur)', readFileSync(join(examples, 'booking-search.rtfs'), 'utf8'));
     const written = host.plan('local.business.search', { query: 'bakeries in Bordeaux' });
     say('\n== Plan 3: written by discovery for need "local.business.search" (query "bakeries in Bordeaux")');
     for (const c of written.candidates) say(`  ${c === written.candidate ? '→' : ' '} ${c.profile.padEnd(14)} score ${c.score.toFixed(1)}  ${c.reason}`);
@@ -77,6 +82,7 @@ export async function runDemo(opts: { serveOnly?: boolean } = {}): Promise<numbe
 function freshChain(config: Record<string, unknown>): void {
   const path = resolve(((config.chain as { path?: string } | undefined)?.path) ?? '.webcap/demo/chain.jsonl');
   if (existsSync(path)) renameSync(path, path.replace(/\.jsonl$/, '') + '.prev.jsonl');
+  rememberChain(path);
 }
 
 /** `webcap demo --serve`: the sites on the fixed ports examples/agent_config.toml names, until Ctrl-C. */
