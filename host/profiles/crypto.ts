@@ -10,7 +10,7 @@ export interface Sealed { iv: string; tag: string; data: string }
 export function profileKey(envName: string): Buffer {
   const raw = process.env[envName];
   if (!raw) {
-    throw new WebcapError('invalid_params', `profiles are encrypted and need a key in $${envName} (32 random bytes as hex, e.g. \`export ${envName}=$(openssl rand -hex 32)\`); nothing was read or written`, { field: 'profile', key_env: envName });
+    throw new WebcapError('invalid_params', `profiles are encrypted and need a key in $${envName} (32 random bytes as hex: make one with \`openssl rand -hex 32\` and export it as ${envName}); nothing was read or written`, { field: 'profile', key_env: envName });
   }
   if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
   if (/^[A-Za-z0-9+/]{43}=$/.test(raw)) return Buffer.from(raw, 'base64');
