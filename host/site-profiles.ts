@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { WebcapError } from '../manifests/errors.js';
 import { projectRoot } from '../manifests/load.js';
-import type { SiteProfile } from '../sidecar/profiles.js';
+import type { SiteProfile } from '../manifests/site-profile.js';
 
 let validator: ValidateFunction | undefined;
 

@@ -2,7 +2,7 @@
 // (the LSP pattern): host/ sends with it, sidecar/ handles with it.
 import { NotificationType, NotificationType0, RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { WireError } from './errors.js';
-import type { SiteProfile } from '../sidecar/profiles.js';
+import type { SiteProfile } from './site-profile.js';
 
 /** What the host tells the sidecar once, before any action. */
 export interface SidecarInit {

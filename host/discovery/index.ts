@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
 import { projectRoot } from '../../manifests/load.js';
-import type { SiteProfile, TaskStep } from '../../sidecar/profiles.js';
+import type { SiteProfile, TaskStep } from '../../manifests/site-profile.js';
 import { loadProfiles } from '../site-profiles.js';
 import type { WebcapConfig } from '../config/types.js';
 import { rankCandidates, type Candidate } from './rank.js';

@@ -6,7 +6,7 @@
 import micromatch from 'micromatch';
 import { WebcapError } from '../../manifests/errors.js';
 import { matchHost } from '../../manifests/net/hostname.js';
-import type { SiteProfile, SiteTask } from '../../sidecar/profiles.js';
+import type { SiteProfile, SiteTask } from '../../manifests/site-profile.js';
 import type { WebcapConfig } from '../config/types.js';
 
 /** The needs the web fallback answers (seed 001 §9), as globs. */

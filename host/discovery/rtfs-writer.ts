@@ -1,7 +1,7 @@
 // Writes RTFS source text from JSON values and task steps, for plans that
 // discovery generates. The output reads like a hand-written plan (one call per
 // line, `let` for results a later step or the return uses).
-import type { TaskStep } from '../../sidecar/profiles.js';
+import type { TaskStep } from '../../manifests/site-profile.js';
 
 export function rtfsValue(v: unknown): string {
   if (v === null || v === undefined) return 'nil';

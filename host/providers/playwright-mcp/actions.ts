@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { WebcapError } from '../../../manifests/errors.js';
 import { hostRuleMatches } from '../../../manifests/net/hostname.js';
 import { projectRoot } from '../../../manifests/load.js';
-import type { SiteProfile } from '../../../sidecar/profiles.js';
+import type { SiteProfile } from '../../../manifests/site-profile.js';
 import { loadProfiles } from '../../site-profiles.js';
 import type { PlaywrightMcpBackend, PwSession } from './backend.js';
 import { PROVIDER } from './connection.js';
