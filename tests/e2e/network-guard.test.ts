@@ -1,7 +1,8 @@
 // The sidecar's network guard with real Chromium. Only loopback traffic: the
 // fixture server listens on 127.0.0.1, every test hostname maps to loopback via
-// [network] resolve, and nothing listens on 127.0.0.2 (the guard must never
-// even try it).
+// [network] resolve. A second server answers on 127.0.0.2 (loopback, outside
+// allow_private) so a test can count what the guard let reach it, with an
+// unguarded browser as the positive control that it is reachable at all.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from 'playwright';
@@ -13,6 +14,8 @@ let browser: Browser;
 let server: http.Server;
 let port = 0;
 const hits: string[] = [];            // "host /path" of every request the fixture answered
+let privateServer: http.Server;
+const privateHits: string[] = [];     // what reached 127.0.0.2
 
 const page = (body: string) => `<!doctype html><title>start</title><body>${body}</body>`;
 
@@ -38,6 +41,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
+  privateServer = http.createServer((req, res) => { privateHits.push(req.url ?? ''); res.end('private'); });
+  await new Promise<void>((resolve) => privateServer.listen(port, '127.0.0.2', resolve));
   browser = await chromium.launch({
     executablePath: process.env.WEBCAP_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
@@ -48,6 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => server?.close(resolve));
+  await new Promise((resolve) => privateServer?.close(resolve));
 });
 
 async function guarded(withProxy: boolean): Promise<{ context: BrowserContext; guard: NetworkGuard; reported: BlockedRequest[] }> {
@@ -99,6 +105,14 @@ describe('network guard', () => {
     await p.goto(`http://allowed.test:${port}/to-private-name`);
     expect(guard.lastBlocked()).toMatchObject({ host: 'private.test', code: 'ssrf_blocked', reason: expect.stringContaining('private.test resolves to 127.0.0.2 (loopback)') });
     await context.close();
+    expect(privateHits).toEqual([]);
+    // Positive control: without the guard the same redirects do reach 127.0.0.2.
+    const bare = await browser.newContext();
+    const b = await bare.newPage();
+    await b.goto(`http://allowed.test:${port}/to-127-0-0-2`);
+    await b.goto(`http://allowed.test:${port}/to-private-name`);
+    await bare.close();
+    expect(privateHits.filter((u) => u === '/secret')).toEqual(['/secret', '/secret']);
   });
 
   it('lets allowed redirects and pages through', async () => {
