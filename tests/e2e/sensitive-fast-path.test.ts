@@ -11,6 +11,9 @@ import { testConfig, testHost } from '../helpers/host.js';
 let site: FixtureServer;
 let host: Host;
 let asked: string[] = [];
+let approve = false;
+/** Requests that reached the form's action: a denied submit must send none. */
+const submitted = () => site.hits.filter((h) => h.endsWith('/done')).length;
 
 const shadowPage = html(`<h1>Shadow</h1><div id="host"></div>
 <script>
@@ -42,10 +45,10 @@ beforeAll(async () => {
     '/done': (_req, res) => send(res, html('<h1>Done</h1>')),
   });
   host = testHost(testConfig({ browser: { max_concurrent_sessions: 20 }, network: { resolve: { 'pay.test': '127.0.0.1' } } }), {
-    ask: async (q) => { asked.push(q.reason); return { approved: false }; },
+    ask: async (q) => { asked.push(q.reason); return { approved: approve }; },
   });
 });
-beforeEach(() => { asked = []; });
+beforeEach(() => { asked = []; approve = false; site.hits.length = 0; });
 afterAll(async () => {
   await host?.close();
   await site?.close();
@@ -55,12 +58,14 @@ it('asks before a click on a POST submit button found inside a shadow root', asy
   await host.call('web.open', { url: site.url('pay.test', '/shadow') });
   await expect(host.call('web.click', { selector: 'button' })).rejects.toMatchObject({ code: 'consent_denied' });
   expect(asked).toEqual(['form_submit']);
+  expect(submitted()).toBe(0);
 });
 
 it('asks before typing into a payment field inside a shadow root', async () => {
   await host.call('web.open', { url: site.url('pay.test', '/shadow') });
   await expect(host.call('web.fill', { selector: 'input', text: '4111 1111 1111 1111' })).rejects.toMatchObject({ code: 'consent_denied' });
   expect(asked).toEqual(['payment_field']);
+  expect(submitted()).toBe(0);
 });
 
 it('asks on the light-DOM page too (the one-round-trip path)', async () => {
@@ -68,6 +73,15 @@ it('asks on the light-DOM page too (the one-round-trip path)', async () => {
   await expect(host.call('web.fill', { selector: '#card', text: '4111 1111 1111 1111' })).rejects.toMatchObject({ code: 'consent_denied' });
   await expect(host.call('web.click', { selector: 'button[type=submit]' })).rejects.toMatchObject({ code: 'consent_denied' });
   expect(asked).toEqual(['payment_field', 'form_submit']);
+  expect(submitted()).toBe(0);
+});
+
+it('positive control: the same submit, approved, reaches the server once', async () => {
+  approve = true;
+  await host.call('web.open', { url: site.url('pay.test', '/light') });
+  await host.call('web.click', { selector: 'button[type=submit]' });
+  await expect.poll(submitted).toBe(1);
+  expect(asked).toEqual(['form_submit']);
 });
 
 it('cannot be fooled by a page that redefines getAttribute, querySelector, closest, toLowerCase or RegExp', async () => {
@@ -76,6 +90,7 @@ it('cannot be fooled by a page that redefines getAttribute, querySelector, close
   await expect(host.call('web.click', { selector: '#inner' })).rejects.toMatchObject({ code: 'consent_denied' });
   await expect(host.call('web.click', { selector: '#fm' })).rejects.toMatchObject({ code: 'consent_denied' });
   expect(asked).toEqual(['password_field', 'form_submit', 'form_submit']);
+  expect(submitted()).toBe(0);
 });
 
 it('treats NumpadEnter, a bare CR or LF, and typed line breaks as a submit', async () => {
@@ -85,10 +100,12 @@ it('treats NumpadEnter, a bare CR or LF, and typed line breaks as a submit', asy
   }
   await expect(host.call('web.type', { selector: '#q', text: 'x\r' })).rejects.toMatchObject({ code: 'consent_denied' });
   expect(asked).toEqual(['form_submit', 'form_submit', 'form_submit', 'form_submit', 'form_submit']);
+  expect(submitted()).toBe(0);
 });
 
 it('asks before Enter when the focus is in a POST form inside an iframe', async () => {
   await host.call('web.open', { url: site.url('pay.test', '/frame') });
   await expect(host.call('web.keypress', { keys: ['Enter'] })).rejects.toMatchObject({ code: 'consent_denied' });
   expect(asked).toEqual(['form_submit']);
+  expect(submitted()).toBe(0);
 });
