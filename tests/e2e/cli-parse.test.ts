@@ -24,7 +24,6 @@ describe('webcap command line', () => {
       const r = await webcap(args, dir);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^Usage: webcap ${args[0] === 'help' ? args[1] : args[0]} `));
-      expect(r.ms).toBeLessThan(5000);
     }
     // Nothing ran: no demo chain, no workspace.
     expect(() => readFileSync(join(dir, '.webcap', 'demo', 'chain.jsonl'))).toThrow();

@@ -166,10 +166,13 @@ describe('webcap mcp --http', () => {
     ok(await call(a, 'web_open', { url: at('/order') }));
     ok(await call(b, 'web_open', { url: at('/a') }));
     // Submitting a POST form is held for consent mid-click; A's user says no, then yes.
+    const ordered = () => site.hits.filter((h) => h.endsWith('/ordered')).length;
     expect(errorOf(await call(a, 'web_click', { selector: '#buy' })).code).toBe('consent_denied');
+    expect(ordered()).toBe(0); // denied: the POST never reached the server
     answer = { action: 'accept', content: { approve: true } };
     ok(await call(a, 'web_click', { selector: '#buy' }));
     expect(untrusted(ok(await call(a, 'web_url')).url)).toBe(at('/ordered'));
+    expect(ordered()).toBe(1);
     expect(a.asked).toHaveLength(2);
     expect(a.asked[0].message).toMatch(/submit|form/i);
     expect(b.asked).toHaveLength(0);

@@ -99,7 +99,6 @@ describe('web.places.search', () => {
     const again = await h.call('web.places.search', { query: 'restaurants', city: 'Paris' });
     expect([first.cached, again.cached]).toEqual([false, true]);
     expect(again.places).toEqual(first.places);
-    expect(again.search_time_ms).toBeLessThan(50);
     expect(p.of('apify')).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 1100));
     p.queue('apify', { status: 500, body: 'down' });

@@ -246,13 +246,12 @@ describe('quotas', () => {
 });
 
 describe('cache', () => {
-  it('a second identical search is cached: true, sends nothing and answers in under 50 ms', async () => {
+  it('a second identical search is cached: true, sends nothing', async () => {
     const h = host();
     const first = await h.call('web.search', { query: 'Claude pricing', source: 'serpapi', time_range: 'week' });
     const second = await h.call('web.search', { query: '  claude   PRICING ', source: 'serpapi', time_range: 'week' });
     expect(first.cached).toBe(false);
     expect(second).toMatchObject({ cached: true, results: first.results, timestamp: first.timestamp, query: 'claude   PRICING' });
-    expect(second.search_time_ms).toBeLessThan(50);
     expect(p.of('serpapi')).toHaveLength(1);
     await h.call('web.search', { query: 'Claude pricing', source: 'serpapi', time_range: 'month' });
     expect(p.of('serpapi')).toHaveLength(2); // another range is another question

@@ -19,7 +19,7 @@ export function testConfig(overrides: { browser?: Section; network?: Section; co
         domains_allowlist: ['*.test'],
         respect_robots: false,
         max_actions_per_minute: 10_000,
-        default_timeout_ms: 5000,
+        default_timeout_ms: 30_000, // the product default: a busy machine must not turn a slow answer into a failure
         viewport_width: 1280,
         viewport_height: 800,
         ...overrides.browser,
