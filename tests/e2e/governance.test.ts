@@ -8,6 +8,7 @@ import { verifyChain, readEntries } from '../../host/chain/verify.js';
 import { serve, send, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { governedRoutes } from '../fixtures/governed-site.js';
+import { failure } from '../helpers/failure.js';
 
 let site: FixtureServer;
 let robots: FixtureServer[] = [];
@@ -24,14 +25,6 @@ afterAll(async () => {
   await Promise.all(robots.map((r) => r.close()));
 });
 
-async function failure(p: Promise<unknown>): Promise<WebcapError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as WebcapError;
-  }
-  throw new Error('expected a failure');
-}
 
 const baseConfig = (extra: Parameters<typeof testConfig>[0] = {}) => testConfig({
   ...extra,

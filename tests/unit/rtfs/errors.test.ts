@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePlan, type PlanHooks } from '../../../host/rtfs/index.js';
 import { WebcapError } from '../../../manifests/errors.js';
+import { failure as failureOf } from '../../helpers/failure.js';
 
 const okHooks: PlanHooks = { call: async () => ({ items: [] }) };
 
-async function failure(src: string, hooks: PlanHooks = okHooks): Promise<WebcapError> {
-  const err = await evaluatePlan(src, hooks).then(() => undefined, (e: unknown) => e);
-  expect(err).toBeInstanceOf(WebcapError);
-  return err as WebcapError;
-}
+const failure = (src: string, hooks: PlanHooks = okHooks): Promise<WebcapError> => failureOf(evaluatePlan(src, hooks));
 
 describe('RTFS evaluation errors carry plan:LINE:COL', () => {
   it.each([

@@ -5,13 +5,10 @@ import { evaluatePlan, parsePlan, type PlanHooks } from '../../../host/rtfs/inde
 import { MAX_DEPTH } from '../../../host/rtfs/limits.js';
 import { MAX_NESTING } from '../../../host/rtfs/reader.js';
 import { WebcapError } from '../../../manifests/errors.js';
+import { failure } from '../../helpers/failure.js';
 
 const noCalls: PlanHooks = { call: async () => { throw new Error('unexpected call'); } };
 
-async function failure(p: Promise<unknown>): Promise<WebcapError> {
-  try { await p; } catch (e) { if (e instanceof WebcapError) return e; throw e; }
-  throw new Error('expected the plan to fail');
-}
 
 describe('plan limits', () => {
   it('stops (loop [i 0] (recur (inc i))) at max_steps with budget_exceeded and plan:LINE:COL', async () => {
