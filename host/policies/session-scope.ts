@@ -11,6 +11,13 @@ import type { Policy } from './types.js';
 /** Capabilities that create a session rather than need one (web.fill_form opens one when given a url). */
 export const OPENS_SESSION = new Set(['web.open', 'web.fill_form']);
 
+/**
+ * Capabilities whose `session` names a recorded run, not a live page (the
+ * session may be long closed): they read the chain, filtered to the caller's
+ * own entries where several clients share it (providers/index.ts).
+ */
+const NAMES_HISTORY = new Set(['web.plan_export']);
+
 export interface SessionOwner {
   owns(session: string): boolean;
   /** Held by another client of the same host. */
@@ -22,7 +29,7 @@ export function sessionScopePolicy(): Policy {
   return async (call, next) => {
     const scope = call.scope;
     const props = (call.manifest.input_schema.properties ?? {}) as Record<string, unknown>;
-    if (!scope || !('session' in props)) return next();
+    if (!scope || !('session' in props) || NAMES_HISTORY.has(call.capability)) return next();
     const named = typeof call.params.session === 'string' ? call.params.session : undefined;
     const refuse = (message: string): never => {
       call.decisions.push({ policy: 'session_scope', decision: 'denied', reason: message });
