@@ -37,7 +37,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-describe('crash containment (3 slots, session_queue = "wait")', () => {
+describe('crash containment (3 slots, session_queue = "wait")', { timeout: 300_000 }, () => {
   let host: Host;
   let chainPath: string;
   const make = () => {

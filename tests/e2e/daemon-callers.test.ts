@@ -48,7 +48,7 @@ const plan = (m: string) => `(do
         url (call :web.url {})]
     (return [(get (first (get out :items)) :text) (get url :url)])))`;
 
-describe('two commands through one daemon', () => {
+describe('two commands through one daemon', { timeout: 300_000 }, () => {
   it('two `webcap run` plans at once: each answer comes from its own page', async () => {
     const dir = workspace();
     await webcap(dir, 'x', 'daemon', 'start');

@@ -42,7 +42,7 @@ function othersIn(text: string, mine: number, n: number): string[] {
   return Array.from({ length: n }, (_, i) => i).filter((i) => i !== mine && text.includes(marker(i))).map(marker);
 }
 
-describe('many callers on one host', () => {
+describe('many callers on one host', { timeout: 300_000 }, () => {
   let host: Host;
   let chainPath: string;
   beforeAll(() => {

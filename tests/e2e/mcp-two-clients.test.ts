@@ -83,7 +83,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-describe('two MCP clients over HTTP, at once', () => {
+describe('two MCP clients over HTTP, at once', { timeout: 300_000 }, () => {
   it('never touch each other\'s pages, cookies, approvals or exports', async () => {
     const clients = await Promise.all([connect('a'), connect('b')]);
     const opened: Record<Who, string> = { a: '', b: '' };
