@@ -93,6 +93,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     approvals: store.values('approvals'),
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
+    // Over HTTP each MCP client approves for itself: its remembered yes is not another client's.
+    approverOf: (session) => { const via = options.entryVia?.(session); return via && Object.keys(via).length ? JSON.stringify(via) : undefined; },
     record: async (r) => { await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
   });
 

@@ -145,3 +145,37 @@ describe('two MCP clients over HTTP, at once', { timeout: 300_000 }, () => {
     for (const c of clients) { await c.transport.terminateSession(); await c.client.close(); }
   });
 });
+
+describe('remembered approvals over HTTP ([consent] approval_ttl_s > 0)', { timeout: 300_000 }, () => {
+  let remembering: McpHttpServer;
+  beforeAll(async () => {
+    const d = tempDir('webcap-two-ttl-');
+    const config = testConfig({ dir: d, browser: { domains_allowlist: Object.values(HOSTS), idle_timeout_s: 300 }, network: { resolve: { [HOSTS.a]: '127.0.0.1', [HOSTS.b]: '127.0.0.1' } }, consent: { non_interactive: 'deny', approval_ttl_s: 600 } });
+    remembering = await startMcpHttp({ listen: '127.0.0.1:0', config, env: { WEBCAP_MCP_TOKEN: TOKEN } });
+  });
+  afterAll(async () => { await remembering?.close(); });
+
+  it('one client\'s remembered yes covers its own next submit, never the other client\'s', async () => {
+    const saved = mcp;
+    mcp = remembering; // connect() talks to `mcp`
+    try {
+      const [a, b] = await Promise.all([connect('a'), connect('b')]);
+      const same = site.url(HOSTS.a, '/p?m=shared');
+      const submit = async (c: Connected) => {
+        expect(codeOf(await call(c, 'web_navigate', { url: same }))).toBeUndefined();
+        expect(codeOf(await call(c, 'web_click', { selector: '#buy' }))).toBeUndefined();
+      };
+      for (const c of [a, b]) expect(codeOf(await call(c, 'web_open', { url: same }))).toBeUndefined();
+      await submit(a);
+      const askedA = a.asked.length;
+      expect(askedA).toBeGreaterThan(0);
+      await submit(a);
+      expect(a.asked.length).toBe(askedA);      // remembered for A
+      await submit(b);
+      expect(b.asked.length).toBeGreaterThan(0); // A's yes does not answer for B
+      for (const c of [a, b]) { await c.transport.terminateSession(); await c.client.close(); }
+    } finally {
+      mcp = saved;
+    }
+  });
+});
