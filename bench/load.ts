@@ -25,6 +25,12 @@ export interface LoadOptions {
   baseline?: number;
   /** Workspace and chain go here. */
   dir: string;
+  /**
+   * [capabilities.browser] default_timeout_ms: also how long a web.open waits
+   * in line for a slot. Default 30000 (webcap's); on a machine shared with
+   * other work, a plan waiting behind three slow ones needs more.
+   */
+  timeoutMs?: number;
 }
 
 export interface PassReport {
@@ -101,7 +107,7 @@ async function pass(host: Host, first: number, count: number, parallel: number, 
 export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   const sites = await startDemoSites({ recordHits: false });
   const config = {
-    capabilities: { browser: { domains_allowlist: ['*.demo.test'], max_actions_per_minute: 100_000, max_concurrent_sessions: o.slots, session_queue: 'wait', auto_accept_cookies: 'per_site' } },
+    capabilities: { browser: { domains_allowlist: ['*.demo.test'], max_actions_per_minute: 100_000, max_concurrent_sessions: o.slots, session_queue: 'wait', auto_accept_cookies: 'per_site', default_timeout_ms: o.timeoutMs ?? 30_000 } },
     network: { resolve: sites.resolve, allow_private: ['127.0.0.1'] },
     chain: { path: join(o.dir, 'chain.jsonl') },
     workspace: { path: o.dir },

@@ -102,7 +102,7 @@ connection.onRequest(InitRequest, (init) => {
 
 connection.onNotification(PrelaunchNotification, () => ctx?.sessions.prelaunch());
 
-connection.onRequest(InvokeRequest, async ({ capability, params, owner }) => {
+connection.onRequest(InvokeRequest, async ({ capability, params, owner }, token) => {
   try {
     if (!ctx) throw new WebcapError('internal', 'sidecar used before webcap/init');
     if (typeof owner !== 'string' || !owner) throw new WebcapError('invalid_params', `${capability}: the call names no owner; every call belongs to a caller`);
@@ -131,6 +131,11 @@ connection.onRequest(InvokeRequest, async ({ capability, params, owner }) => {
       throw refused;
     }
     if (error !== undefined) throw error;
+    // The host gave up on this call (its timeout) while it waited for a slot or a page: a session it
+    // opened would belong to nobody and hold a slot until the idle sweep. Closed, so the line moves on.
+    if (token.isCancellationRequested && typeof result?.session === 'string' && (capability === 'web.open' || result.opened_session === true)) {
+      await mine.sessions.close(result.session).catch(() => undefined);
+    }
     return result!;
   } catch (err) {
     const e = toWebcapError(err);
