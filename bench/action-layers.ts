@@ -46,9 +46,9 @@ export async function actionLayers(n: number): Promise<string> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(url);
   const bare = bareSidecar(config);
-  const { session } = await bare.invoke('web.open', { url }, 30_000) as { session: string };
+  const { session } = await bare.invoke('web.open', { url }, 30_000, 'bench') as { session: string };
   const ungated = bareSidecar({ ...config, consent: { gate_requests: false } });
-  const { session: ungatedSession } = await ungated.invoke('web.open', { url }, 30_000) as { session: string };
+  const { session: ungatedSession } = await ungated.invoke('web.open', { url }, 30_000, 'bench') as { session: string };
   const host = createHost({ config });
   await host.call('web.open', { url });
   const configFile = join(dir, 'agent_config.toml');
@@ -69,8 +69,8 @@ export async function actionLayers(n: number): Promise<string> {
       const s: number[][] = [[], [], [], [], []];
       const runs = [
         () => raw[cap](),
-        () => ungated.invoke(cap, { ...params, session: ungatedSession }, 30_000),
-        () => bare.invoke(cap, { ...params, session }, 30_000),
+        () => ungated.invoke(cap, { ...params, session: ungatedSession }, 30_000, 'bench'),
+        () => bare.invoke(cap, { ...params, session }, 30_000, 'bench'),
         () => host.call(cap, params),
         async () => { const r = await mcp.callTool({ name: cap.replace(/\./g, '_'), arguments: params }); if (r.isError) throw new Error(JSON.stringify(r.content)); },
       ];

@@ -20,11 +20,11 @@ export async function governanceRows(config: Record<string, unknown>, url: strin
   const host = createHost({ config });
   const bare = bareSidecar(config);
   try {
-    const opened = await bare.invoke('web.open', { url }, 30_000);
+    const opened = await bare.invoke('web.open', { url }, 30_000, 'bench');
     await host.call('web.open', { url });
     const params = { selector: 'h1' };
     const samples = Math.max(4 * n, 400);
-    const s = await sideBySide(samples, () => host.call('web.extract', params), () => bare.invoke('web.extract', { ...params, session: opened.session }, 30_000));
+    const s = await sideBySide(samples, () => host.call('web.extract', params), () => bare.invoke('web.extract', { ...params, session: opened.session }, 30_000, 'bench'));
     const on = median(s.a);
     const off = median(s.b);
     const p95 = percentile(s.a, 95) - percentile(s.b, 95);

@@ -49,7 +49,7 @@ const row = (name: string, w: number[], r: number[], maxRatio: number, maxAddedM
   const sidecarAlone: number[] = [];
   for (let i = 0; i < 5; i++) {
     const bare = bareSidecar(config);
-    sidecarAlone.push(await timed(() => bare.invoke('web.status', {}, 30_000)));
+    sidecarAlone.push(await timed(() => bare.invoke('web.status', {}, 30_000, 'bench')));
     await bare.close();
     let host: Host | undefined;
     w.push(await timed(async () => { host = createHost({ config }); await host.call('web.open', { url: url('/') }); }));

@@ -47,13 +47,17 @@ import { sidecarInit } from './sidecar-init.js';
 import type { HealDeps } from './replay/heal.js';
 import { withStepShot, type ShotDeps } from './report/step-shots.js';
 
+/** The caller of plain host.call()s that name no owner (host.ts). */
+export const DEFAULT_OWNER = 'library';
+
 export interface Governance {
   run(call: CallContext): Promise<CallResult>;
-  currentSession(): string | undefined;
-  /** Sessions open now (learned from results and the sidecar's idle-close events). */
-  openSessions(): string[];
+  /** Sessions open now (learned from results and the sidecar's events): every owner's, or one owner's. */
+  openSessions(owner?: string): string[];
   recordUnknown(id: string, planId: string | undefined, error: WebcapError): Promise<void>;
-  closeSession(session: string, planId: string): Promise<void>;
+  closeSession(session: string, planId: string, owner: string): Promise<void>;
+  /** A plan's end in the chain: its result or its error, so a crash never leaves a plan without an outcome. */
+  recordPlanEnd(planId: string, outcome: { ok: true; result: unknown } | { ok: false; error: WebcapError }): Promise<void>;
   readonly redactor: Redactor;
   readonly log: Logger;
   /** Healing replay (issue 14): find a fingerprinted element on the session's page; record what healed. */
@@ -89,6 +93,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     approvals: store.values('approvals'),
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
+    // Over HTTP each MCP client approves for itself: its remembered yes is not another client's.
+    approverOf: (session) => { const via = options.entryVia?.(session); return via && Object.keys(via).length ? JSON.stringify(via) : undefined; },
     record: async (r) => { await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
   });
 
@@ -107,7 +113,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       log.info({ session: b.session, host: b.host, code: b.code }, 'request blocked in the browser');
     },
     onEvent(e) {
-      if (e.kind === 'browser_disconnected') sessions.forgetAll();
+      if (e.kind === 'browser_crashed' || e.kind === 'sidecar_crashed') sessions.forgetAll();
       if (e.session && e.kind === 'session_idle_closed') sessions.closed(e.session);
       // An idle-closed profile session hands back its storage for saving (never into the chain).
       const { storage_state: state, ...detail } = (e.detail ?? {}) as Record<string, unknown>;
@@ -138,18 +144,20 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     if (call.manifest.provider === 'host') {
       const provider = hostProviders[call.capability];
       if (!provider) throw new WebcapError('internal', `no host provider for ${call.capability}`);
-      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms), robots: (url) => robotsForNavigation(robots, config, url) });
+      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms, ownerOf(call)), robots: (url) => robotsForNavigation(robots, config, url) });
     }
     try {
-      const result = await browser.invoke(call.capability, call.params, timeout);
+      const result = await browser.invoke(call.capability, call.params, timeout, ownerOf(call));
       learnTypedSecret(result, (s) => redactor.addSecret(s));
-      sessions.observe(call.capability, result);
+      sessions.observe(ownerOf(call), call.capability, result);
       return result;
     } catch (err) {
       if (err instanceof WebcapError && (err.code === 'sidecar_crashed' || err.code === 'browser_crashed')) sessions.forgetAll();
       throw err;
     }
   });
+
+  const ownerOf = (call: CallContext) => call.owner ?? DEFAULT_OWNER;
 
   const robots = new RobotsCache(config, { shared: store.values('robots') });
   // With a shared store the host keeps the site profiles' polite gap for the fleet too (see budget/site-rates.ts).
@@ -171,19 +179,21 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     consentPolicy(gate, config.consent),
   ], terminal));
   run.catch(() => undefined);
-  const shots: ShotDeps = { mode: config.report.screenshots, invoke: (id, p, ms) => sidecar.invoke(id, p, ms), append, hasSession: (s) => s !== undefined && sessions.has(s) };
+  const shots: ShotDeps = { mode: config.report.screenshots, invoke: (id, p, ms, owner) => sidecar.invoke(id, p, ms, owner), append, hasSession: (s) => s !== undefined && sessions.has(s) };
 
   return {
     redactor,
     log,
     heal: {
       chainPath: config.chain.path,
-      probe: async (fingerprint, session) => await sidecar.invoke('webcap.heal_probe', { fingerprint, session: session ?? sessions.current }, 10_000) as Awaited<ReturnType<HealDeps['probe']>>,
+      probe: async (fingerprint, session, owner = DEFAULT_OWNER) => await sidecar.invoke('webcap.heal_probe', { fingerprint, ...(session ? { session } : {}) }, 10_000, owner) as Awaited<ReturnType<HealDeps['probe']>>,
       record: async (entry) => { await append(redactor.redact(entry)); },
     },
     async run(call) {
-      // A scoped caller (one MCP client among several) never defaults to another's session.
-      if (!call.scope) call.session ??= sessions.current;
+      // Every call belongs to an owner, and reaches only the sessions that owner opened (the sidecar enforces it too).
+      call.owner ??= DEFAULT_OWNER;
+      call.scope ??= sessions.scopeOf(call.owner);
+      call.session ??= sessions.currentOf(call.owner);
       // The first browser call starts the sidecar process now (no browser yet),
       // so its start-up (Node + Playwright, ~0.4 s) overlaps the policy checks.
       if (call.manifest.provider === 'sidecar') {
@@ -197,25 +207,30 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       }
     },
     warm: () => browser.prelaunch(),
-    currentSession: () => sessions.current,
-    openSessions: () => sessions.list(),
+    openSessions: (owner) => (owner === undefined ? sessions.list() : sessions.of(owner)),
+    async recordPlanEnd(planId, outcome) {
+      await append(outcome.ok
+        ? { kind: 'plan', plan_id: planId, result: { event: 'plan_end', ok: true, summary: redactor.summarise({ result: outcome.result }) } }
+        : { kind: 'plan', plan_id: planId, result: { event: 'plan_end', ok: false }, error: { code: outcome.error.code, message: redactor.redactString(outcome.error.message) } });
+    },
     async recordUnknown(id, planId, error) {
       await append({ kind: 'call', capability: id, plan_id: planId ?? null, params: null, error: { code: error.code, message: error.message }, decision: { decision: 'denied', policy: 'registry', reason: error.message } });
     },
-    async closeSession(session, planId) {
-      if (!sessions.has(session)) return;
+    async closeSession(session, planId, owner) {
+      if (sessions.ownerOf(session) !== owner) return;
       const started = Date.now();
       // Write-ahead for the plan's own clean-up too; a chain that cannot take it does not keep the session open.
       const via = browser.name !== 'sidecar' ? { via: { provider: browser.name } } : {};
       const intent = await append({ kind: 'intent', capability: 'web.close', plan_id: planId, session, params: { session }, ...via }).catch(() => undefined);
-      const result = await closeWithProfile(profiles, session, (p) => browser.invoke('web.close', p, 10_000), planId).catch((err: unknown) => ({ error: String(err) }));
+      const result = await closeWithProfile(profiles, session, (p) => browser.invoke('web.close', p, 10_000, owner), planId).catch((err: unknown) => ({ error: String(err) }));
       sessions.closed(session);
       await append({ kind: 'call', capability: 'web.close', plan_id: planId, session, params: { session }, result, duration_ms: Date.now() - started, decision: { decision: 'allowed', policy: 'plan_cleanup', reason: 'sessions a plan opened are closed when it ends' }, ...via, ...(intent ? { intent_seq: intent.seq } : {}) }, after);
     },
     async close() {
       // Profile sessions still open are closed one by one so their storage can be saved (with consent).
       for (const session of profiles.sessions()) {
-        await closeWithProfile(profiles, session, (p) => browser.invoke('web.close', p, 10_000)).catch(() => undefined);
+        const owner = sessions.ownerOf(session) ?? DEFAULT_OWNER;
+        await closeWithProfile(profiles, session, (p) => browser.invoke('web.close', p, 10_000, owner)).catch(() => undefined);
       }
       await browser.close();
       await releaseStore();

@@ -1,15 +1,14 @@
 // createHost(): the library entry. Every call, from a plan, the CLI or MCP,
 // goes through the one policy chain built in governance.ts and ends either in
 // a host-side capability or in the sidecar.
-import { WebcapError } from '../manifests/errors.js';
+import { toWebcapError, WebcapError } from '../manifests/errors.js';
 import { loadManifests, type Manifest } from '../manifests/load.js';
 import type { Asker } from './consent/asker.js';
 import { loadConfig, type ConfigInput } from './config/load.js';
 import type { WebcapConfig } from './config/types.js';
 import { discover, writePlan, type Candidate, type WrittenPlan } from './discovery/index.js';
-import { buildGovernance, type Governance } from './governance.js';
-import { runPlanWith, type PlanOptions } from './plan-runner.js';
-import type { SessionOwner } from './policies/session-scope.js';
+import { buildGovernance, DEFAULT_OWNER, type Governance } from './governance.js';
+import { newPlanId, runPlanWith, type PlanOptions } from './plan-runner.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { redactedError } from './redact/errors.js';
 import type { CallContext, CallResult } from './policies/types.js';
@@ -28,17 +27,39 @@ export interface CallOptions {
   planId?: string;
   /** Recorded on the call's chain entry, e.g. {mcp_session: id} for MCP over HTTP. */
   via?: Record<string, string>;
-  /** Restricts the call to these sessions (policies/session-scope.ts). */
-  scope?: SessionOwner;
+}
+
+/**
+ * One caller of a shared host: its own browser sessions, its own "current
+ * session". A call without `session` reaches only this caller's latest one,
+ * and a session another caller opened is never reachable, named or not.
+ */
+export interface HostScope {
+  /** The owner every call of this scope carries to the browser. */
+  readonly owner: string;
+  call(id: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
+  /** This caller's open sessions. */
+  sessions(): string[];
+  /** Closes this caller's open sessions (governed and recorded like any web.close). */
+  close(): Promise<void>;
 }
 
 export interface Host {
   readonly config: WebcapConfig;
+  /**
+   * A call as the host's default caller: plain host.call()s from one program
+   * share one current session, apart from every plan, MCP client and scope.
+   * Code that shares this host with other concurrent callers takes its own
+   * caller with scope(): then no call of one can land in another's page.
+   */
   call(id: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
+  /** A new caller of this host, with sessions of its own (see HostScope). */
+  scope(label?: string): HostScope;
+  /** Runs a plan as a caller of its own: its calls reach only the sessions it opened, closed when it ends. */
   runPlan(source: string, opts?: PlanOptions): Promise<unknown>;
   capabilities(): Manifest[];
-  /** Names of the browser sessions open now (the CLI daemon's status). */
-  sessions(): string[];
+  /** Names of the browser sessions open now (the CLI daemon's status), or of one owner's. */
+  sessions(owner?: string): string[];
   /** Site profiles whose tasks answer a need such as "restaurant.search", best first (seed 001 §9). */
   discover(need: string, inputs?: Record<string, unknown>): Candidate[];
   /** An RTFS plan for the need, written from the best usable candidate's task. */
@@ -54,10 +75,9 @@ export function createHost(options: HostOptions = {}): Host {
   const byId = new Map(manifests.map((m) => [m.id, m]));
   const gov: Governance = buildGovernance(config, manifests, options);
   let closed = false;
+  let scopes = 0;
 
-  const host: Host = {
-    config,
-    async call(id, params = {}, opts = {}) {
+  const callAs = async (owner: string, id: string, params: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<CallResult> => {
       if (closed) throw new WebcapError('internal', 'this host is closed');
       const manifest = byId.get(id);
       if (!manifest) {
@@ -72,22 +92,54 @@ export function createHost(options: HostOptions = {}): Host {
         throw new WebcapError('invalid_params', `${id}: params must be a JSON object`, { field: '(params)' });
       }
       const call: CallContext = {
-        capability: id, manifest, params, planId: opts.planId,
-        session: (params.session as string | undefined) ?? (opts.scope ? undefined : gov.currentSession()),
+        capability: id, manifest, params, planId: opts.planId, owner,
+        session: params.session as string | undefined,
         decisions: [], startedAt: Date.now(),
         ...(opts.via ? { via: opts.via } : {}),
-        ...(opts.scope ? { scope: opts.scope } : {}),
       };
       try {
         return await gov.run(call);
       } catch (err) {
         throw redactedError(err, gov.redactor); // what the caller sees (and the CLI prints) is redacted like the chain
       }
+  };
+
+  const scope = (label = 'scope'): HostScope => {
+    const owner = `${label}-${++scopes}`;
+    return {
+      owner,
+      call: (id, params, opts) => callAs(owner, id, params, opts),
+      sessions: () => gov.openSessions(owner),
+      async close() {
+        for (const session of gov.openSessions(owner).reverse()) await callAs(owner, 'web.close', { session }).catch(() => undefined);
+      },
+    };
+  };
+
+  const host: Host = {
+    config,
+    call: (id, params, opts) => callAs(DEFAULT_OWNER, id, params, opts),
+    scope,
+    async runPlan(source, opts = {}) {
+      const planId = opts.planId ?? newPlanId();
+      const { owner } = scope('plan');
+      const heal = { ...gov.heal, probe: (f: Parameters<typeof gov.heal.probe>[0], s: string | undefined) => gov.heal.probe(f, s, owner) };
+      try {
+        const result = await runPlanWith({
+          call: (id, params, o) => callAs(owner, id, params, o),
+          closeSession: (s, id) => gov.closeSession(s, id, owner),
+          limits: config.plans, redact: (t) => gov.redactor.redactString(t), heal,
+        }, source, { ...opts, planId });
+        await gov.recordPlanEnd(planId, { ok: true, result }).catch(() => undefined);
+        return result;
+      } catch (err) {
+        const error = redactedError(err, gov.redactor);
+        await gov.recordPlanEnd(planId, { ok: false, error: toWebcapError(error) }).catch(() => undefined);
+        throw error;
+      }
     },
-    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), limits: config.plans, redact: (t) => gov.redactor.redactString(t), heal: gov.heal }, source, opts)
-      .catch((err: unknown) => { throw redactedError(err, gov.redactor); }),
     capabilities: () => manifests,
-    sessions: () => gov.openSessions(),
+    sessions: (owner) => gov.openSessions(owner),
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),
     warm: () => { if (!closed) gov.warm(); },

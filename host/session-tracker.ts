@@ -1,29 +1,47 @@
-// The host's view of which sessions are open and which is current, learned
-// from results (web.open / web.close), so chain entries and plan clean-up can
-// name the session without asking the sidecar.
+// The host's view of which sessions are open and whose they are, learned from
+// results (web.open / web.close) and the sidecar's events, so chain entries,
+// consent routing and plan clean-up can name a session without asking the
+// sidecar. There is no current session shared between callers: each owner (a
+// plan run, an MCP client, a command, a library scope) has its own latest one.
+// The sidecar decides (sidecar/sessions.ts); this view only labels and refuses early.
+import type { SessionOwner } from './policies/session-scope.js';
+
 export class SessionTracker {
-  private readonly open: string[] = [];
+  /** Session name → its owner, in the order opened. */
+  private readonly owners = new Map<string, string>();
 
-  get current(): string | undefined { return this.open.at(-1); }
-  has(name: string): boolean { return this.open.includes(name); }
-  list(): string[] { return [...this.open]; }
+  /** The owner's latest open session. */
+  currentOf(owner: string): string | undefined { return this.of(owner).at(-1); }
+  has(name: string): boolean { return this.owners.has(name); }
+  ownerOf(name: string): string | undefined { return this.owners.get(name); }
+  /** Every open session (all owners), oldest first. */
+  list(): string[] { return [...this.owners.keys()]; }
+  /** The owner's open sessions, oldest first. */
+  of(owner: string): string[] { return [...this.owners].filter(([, o]) => o === owner).map(([n]) => n); }
 
-  observe(capability: string, result: Record<string, unknown>): void {
-    if (capability === 'web.open' && typeof result.session === 'string') this.opened(result.session);
+  /** What the session-scope policy checks a call of `owner` against. */
+  scopeOf(owner: string): SessionOwner {
+    const tracker = this;
+    return {
+      owns: (name) => this.owners.get(name) === owner,
+      takenElsewhere: (name) => this.owners.has(name) && this.owners.get(name) !== owner,
+      get sessions() { return tracker.of(owner); },
+    };
+  }
+
+  observe(owner: string, capability: string, result: Record<string, unknown>): void {
+    if (capability === 'web.open' && typeof result.session === 'string') this.opened(owner, result.session);
     if (capability === 'web.close' && typeof result.closed === 'string') this.closed(result.closed);
     // A call given a url with no session open (web.fill_form) opens one and says so.
-    if (result.opened_session === true && typeof result.session === 'string') this.opened(result.session);
+    if (result.opened_session === true && typeof result.session === 'string') this.opened(owner, result.session);
   }
 
-  opened(name: string): void {
-    this.closed(name);
-    this.open.push(name);
+  opened(owner: string, name: string): void {
+    this.owners.delete(name);
+    this.owners.set(name, owner);
   }
 
-  closed(name: string): void {
-    const i = this.open.indexOf(name);
-    if (i >= 0) this.open.splice(i, 1);
-  }
+  closed(name: string): void { this.owners.delete(name); }
 
-  forgetAll(): void { this.open.length = 0; }
+  forgetAll(): void { this.owners.clear(); }
 }

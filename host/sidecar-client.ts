@@ -41,7 +41,8 @@ export class SidecarClient {
 
   get pid(): number | undefined { return this.running?.child.pid; }
 
-  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
+  /** `owner`: the caller the call belongs to; the sidecar lets it reach only that caller's sessions. */
+  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string): Promise<Record<string, unknown>> {
     const run = this.start();
     const cancel = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
@@ -61,7 +62,7 @@ export class SidecarClient {
     });
     try {
       await Promise.race([run.ready, run.exited]);
-      const request = run.connection.sendRequest(InvokeRequest, { capability, params }, cancel.token);
+      const request = run.connection.sendRequest(InvokeRequest, { capability, params, owner }, cancel.token);
       return await Promise.race([request, run.exited, watchdog]);
     } catch (err) {
       throw toWebcapError(err);
@@ -145,8 +146,11 @@ export class SidecarClient {
     child.stderr!.on('data', (d: Buffer) => this.log.debug({ sidecar: d.toString().trim() }, 'sidecar stderr'));
     const exited = new Promise<never>((_, reject) => {
       const fail = (code: number | null, signal: NodeJS.Signals | null) => {
-        if (this.running?.child === child) this.running = undefined;
+        // Not asked to stop (close() forgets it first): a crash, recorded as such; every call in flight fails below, at once.
+        const crashed = this.running?.child === child;
+        if (crashed) this.running = undefined;
         this.log.warn({ code, signal }, 'sidecar exited');
+        if (crashed) this.handlers.onEvent({ kind: 'sidecar_crashed', detail: { pid: child.pid, code, signal } });
         reject(new WebcapError('sidecar_crashed', `the browser sidecar exited (${signal ?? `code ${code}`}); the next call starts a new one`, { code, signal }));
       };
       child.once('exit', fail);

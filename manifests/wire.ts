@@ -48,6 +48,12 @@ export interface SidecarInit {
 export interface InvokeParams {
   capability: string;
   params: Record<string, unknown>;
+  /**
+   * Who makes the call (a plan run, an MCP client, a command, a library scope).
+   * The sidecar keeps each owner's sessions apart: a call reaches only sessions
+   * its owner opened, and one without `session` goes to its owner's latest.
+   */
+  owner: string;
   /** Set by the host when it already knows which session a plan uses. */
   plan_id?: string;
 }
@@ -71,7 +77,11 @@ export interface BlockedRequest {
 }
 export const BlockedNotification = new NotificationType<BlockedRequest>('webcap/blocked');
 
-/** Sidecar-side events the host should record (session closed for idleness, browser died, …). */
+/**
+ * Sidecar-side events the host should record (session closed for idleness,
+ * browser died, …). `browser_crashed` lists in detail.sessions every session
+ * lost with the browser (name and owner), all released at once.
+ */
 export interface SidecarEvent { kind: string; session?: string; detail?: Record<string, unknown> }
 export const EventNotification = new NotificationType<SidecarEvent>('webcap/event');
 

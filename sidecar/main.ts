@@ -21,9 +21,11 @@ console.log = console.info = console.warn = console.error;
 
 const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
 const byId = new Map<string, Tool>(tools.map((t) => [t.id, t]));
-let ctx: ToolContext | undefined;
+/** What the sidecar holds: the tools' context, with every owner's sessions (each call gets its owner's view). */
+type SidecarState = Omit<ToolContext, 'sessions'> & { sessions: Sessions };
+let ctx: SidecarState | undefined;
 
-function contextFor(init: SidecarInit): ToolContext {
+function contextFor(init: SidecarInit): SidecarState {
   const guards = new Map<string, NetworkGuard>();
   const profiles = init.profiles;
   const polite = politeness(profiles);
@@ -36,9 +38,11 @@ function contextFor(init: SidecarInit): ToolContext {
       robots: (q) => connection.sendRequest(RobotsCheckRequest, q),
     },
   });
+  // A browser that dies takes its sessions with it, at once: their calls in
+  // flight fail (sessions.ts), their slots go to the opens waiting in line.
   const source = browserSource(init, () => {
-    sessions.forgetAll();
-    connection.sendNotification(EventNotification, { kind: 'browser_disconnected' });
+    const lost = sessions.forgetAll();
+    connection.sendNotification(EventNotification, { kind: 'browser_crashed', detail: { sessions: lost.map((s) => ({ session: s.name, owner: s.owner })) } });
   });
   const sessions: Sessions = new Sessions(init, source, {
     async prepare(name, remote) {
@@ -98,38 +102,71 @@ connection.onRequest(InitRequest, (init) => {
 
 connection.onNotification(PrelaunchNotification, () => ctx?.sessions.prelaunch());
 
-connection.onRequest(InvokeRequest, async ({ capability, params }) => {
+connection.onRequest(InvokeRequest, async ({ capability, params, owner }, token) => {
   try {
     if (!ctx) throw new WebcapError('internal', 'sidecar used before webcap/init');
+    if (typeof owner !== 'string' || !owner) throw new WebcapError('invalid_params', `${capability}: the call names no owner; every call belongs to a caller`);
     const tool = byId.get(capability);
     if (!tool) throw new WebcapError('unknown_capability', `the sidecar has no handler for ${capability}`);
     ctx.forgetBlocked();
+    // Every tool sees only its caller's sessions.
+    const mine: ToolContext = { ...ctx, sessions: ctx.sessions.for(owner) };
     // The action's window: requests its handlers send (until it settles) are its effects (effect-gate.ts).
-    const session = NEW_CONTEXT_CAPABILITIES.has(capability) ? undefined : ((params.session as string | undefined) ?? ctx.sessions.current ?? undefined);
+    const session = NEW_CONTEXT_CAPABILITIES.has(capability) ? undefined : ((params.session as string | undefined) ?? mine.sessions.current ?? undefined);
     const window = ctx.effects.begin(capability, session);
     let result: Awaited<ReturnType<Tool['handle']>> | undefined;
     let error: unknown;
     try {
-      result = await tool.handle(ctx, params);
+      result = await inBrowser(mine, capability, session, () => tool.handle(mine, params));
     } catch (err) {
       error = err;
     }
     // A refused effect explains the action's outcome better than whatever the page did next (an aborted navigation, a timeout).
-    const page = ctx.sessions.list().find((s) => s.name === (session ?? ctx!.sessions.current))?.page;
+    const page = mine.sessions.list().find((s) => s.name === (session ?? mine.sessions.current))?.page;
     const refused = await ctx.effects.end(window, page && (() => page.evaluate('new Promise((r) => setTimeout(r, 0))')));
     // web.close did what was asked (the session is gone) even if an unload beacon was refused on the way out.
     if (refused && capability !== 'web.close') {
       // A web.open that fails leaves no session behind (as when its page fails to load).
-      if (capability === 'web.open' && typeof result?.session === 'string') await ctx.sessions.close(result.session).catch(() => undefined);
+      if (capability === 'web.open' && typeof result?.session === 'string') await mine.sessions.close(result.session).catch(() => undefined);
       throw refused;
     }
     if (error !== undefined) throw error;
+    // The host gave up on this call (its timeout) while it waited for a slot or a page: a session it
+    // opened would belong to nobody and hold a slot until the idle sweep. Closed, so the line moves on.
+    if (token.isCancellationRequested && typeof result?.session === 'string' && (capability === 'web.open' || result.opened_session === true)) {
+      await mine.sessions.close(result.session).catch(() => undefined);
+    }
     return result!;
   } catch (err) {
     const e = toWebcapError(err);
     return new ResponseError(-32000, e.message, e.toJSON());
   }
 });
+
+/**
+ * Runs a call that acts in a session's browser. If that browser dies meanwhile
+ * the call fails at once with browser_crashed, whatever its page was waiting
+ * for, and any error it ends with after the loss is the crash.
+ */
+// What a call sees of a browser dying under it, besides browser_crashed itself.
+const CRASH_LOOKALIKES = new Set(['internal', 'timeout', 'navigation_failed', 'selector_not_found', 'stale_ref']);
+
+async function inBrowser<T>(mine: ToolContext, capability: string, session: string | undefined, body: () => Promise<T>): Promise<T> {
+  const generation = mine.sessions.generation;
+  const target = session && mine.sessions.list().find((s) => s.name === session);
+  // Taken before the call runs: a web.close lets go of its session at once.
+  const lost = target ? mine.sessions.lost(target) : undefined;
+  const work = body();
+  try {
+    return await (lost ? Promise.race([work, lost]) : work);
+  } catch (err) {
+    const afterLoss = mine.sessions.generation !== generation;
+    if (!afterLoss || (err instanceof WebcapError && !CRASH_LOOKALIKES.has(err.code))) throw err;
+    throw new WebcapError('browser_crashed', `the browser went away while ${capability} ran; its sessions are gone and the next web.open starts a new one`, { capability });
+  } finally {
+    work.catch(() => undefined);
+  }
+}
 
 async function shutdown(): Promise<void> {
   await ctx?.sessions.closeAll().catch(() => undefined);

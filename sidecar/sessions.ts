@@ -1,6 +1,9 @@
-// Sessions: one browser context per session, made current on open. Idle
-// sessions close themselves, and the browser closes when none is left, so an
-// agent that forgets web.close does not keep Chromium alive.
+// Sessions: one browser context per session, each owned by the caller that
+// opened it (a plan, an MCP client, a command, a library scope: the `owner` of
+// every call). A caller reaches only its own sessions, and a call without
+// `session` goes to its caller's latest one: there is no current session shared
+// between callers. Idle sessions close themselves, and the browser closes when
+// none is left, so an agent that forgets web.close does not keep Chromium alive.
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright';
 import { installPristine } from './pristine.js';
 import { WebcapError } from '../manifests/errors.js';
@@ -12,6 +15,8 @@ import { SessionSlots } from './slots.js';
 
 export interface Session {
   name: string;
+  /** The caller that opened it; no other caller can reach it. */
+  owner: string;
   context: BrowserContext;
   page: Page;
   createdAt: number;
@@ -40,9 +45,37 @@ export interface SessionHooks {
 
 const SCRATCH_LINGER_MS = 30_000;
 
+/** One caller's view: what every tool sees (sidecar/tool.ts), so no tool can reach another caller's session. */
+export interface CallerSessions {
+  readonly owner: string;
+  /** This caller's latest session, or null. */
+  readonly current: string | null;
+  /** This caller's sessions. */
+  list(): Session[];
+  get(name?: string): Session;
+  open(name?: string, viewport?: { width: number; height: number }, waitMs?: number, profile?: { state: StorageState }): Promise<Session>;
+  close(name?: string): Promise<{ closed: string; current: string | null }>;
+  scratch(label: string): Promise<{ name: string; page: Page; close(): Promise<void> }>;
+  storageOf(session: Session): Promise<StorageState>;
+  /** Counts the browsers lost so far: a call that sees it change lost its browser. */
+  readonly generation: number;
+  /** Rejects with browser_crashed when this session's browser goes away. */
+  lost(session: Session): Promise<never>;
+}
+
+function crashSignal(): { promise: Promise<never>; fire(): void } {
+  let fire!: () => void;
+  const promise = new Promise<never>((_, reject) => {
+    fire = () => reject(new WebcapError('browser_crashed', 'the browser went away (it crashed or was killed); its sessions are gone and the next web.open starts a new one'));
+  });
+  promise.catch(() => undefined);
+  return { promise, fire };
+}
+
 export class Sessions {
   private readonly all = new Map<string, Session>();
-  private currentName: string | null = null;
+  /** Each caller's sessions, oldest first: the last is the one its calls without `session` reach. */
+  private readonly byOwner = new Map<string, string[]>();
   private counter = 0;
   private scratchCounter = 0;
   /** Open scratch contexts: the browser must outlive them too. */
@@ -50,6 +83,8 @@ export class Sessions {
   private linger: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout;
   private readonly slots: SessionSlots;
+  private crash = crashSignal();
+  private lostBrowsers = 0;
 
   constructor(private readonly init: SidecarInit, private readonly source: BrowserSource, private readonly hooks: SessionHooks) {
     const idleMs = init.browser.idle_timeout_s * 1000;
@@ -58,23 +93,39 @@ export class Sessions {
     this.slots = new SessionSlots(init.browser.max_concurrent_sessions);
   }
 
-  get current(): string | null { return this.currentName; }
   list(): Session[] { return [...this.all.values()]; }
 
+  /** The sessions as one caller sees them. */
+  for(owner: string): CallerSessions {
+    const current = () => this.byOwner.get(owner)?.at(-1) ?? null;
+    const self = this;
+    return {
+      get generation() { return self.lostBrowsers; },
+      // A session already gone (closed) has nothing left to lose: it never fires.
+      lost: (session) => (this.all.get(session.name) === session ? this.crash.promise : new Promise<never>(() => undefined)),
+      owner,
+      get current() { return current(); },
+      list: () => (this.byOwner.get(owner) ?? []).map((n) => this.all.get(n)!).filter(Boolean),
+      get: (name) => this.get(owner, name),
+      open: (name, viewport, waitMs, profile) => this.open(owner, name, viewport, waitMs, profile),
+      close: (name) => this.close(owner, name),
+      scratch: (label) => this.scratch(label),
+      storageOf: (session) => this.storageOf(session),
+    };
+  }
+
   /**
-   * A new session, current from now on. Over max_concurrent_sessions it waits
-   * in a first-come-first-served queue (slots.ts) for up to waitMs, unless
-   * [capabilities.browser] session_queue = "fail".
+   * A new session of `owner`, its current one from now on. Over
+   * max_concurrent_sessions it waits in a first-come-first-served queue
+   * (slots.ts) for up to waitMs, unless [capabilities.browser] session_queue = "fail".
    */
-  async open(name?: string, viewport?: { width: number; height: number }, waitMs = this.init.browser.default_timeout_ms, profile?: { state: StorageState }): Promise<Session> {
-    if (name && this.all.has(name)) {
-      throw new WebcapError('invalid_params', `session "${name}" is already open; use web.navigate with session "${name}" or web.close it first`, { session: name });
-    }
+  async open(owner: string, name?: string, viewport?: { width: number; height: number }, waitMs = this.init.browser.default_timeout_ms, profile?: { state: StorageState }): Promise<Session> {
+    if (name) this.refuseTakenName(owner, name);
     await this.slots.take(this.init.browser.session_queue === 'fail' ? 0 : waitMs, () => [...this.all.keys()]);
     let context: BrowserContext;
     const sessionName = name ?? this.nextName();
     try {
-      if (this.all.has(sessionName)) throw new WebcapError('invalid_params', `session "${sessionName}" is already open`, { session: sessionName });
+      this.refuseTakenName(owner, sessionName);
       context = await this.guardedContext(sessionName, viewport, true, profile?.state);
     } catch (err) {
       this.slots.release();
@@ -83,7 +134,7 @@ export class Sessions {
     try {
       const page = await context.newPage();
       await hopsReady(page); // its first navigation's redirect hops are checked where they happen
-      const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now(), keepState: Boolean(profile) };
+      const session: Session = { name: sessionName, owner, context, page, createdAt: Date.now(), lastUsed: Date.now(), keepState: Boolean(profile) };
       // Console, dialogs and downloads of every tab are watched from the start (page-events.ts).
       watchPage(session, page, this.init);
       // The newest page (a popup, a target=_blank link) becomes the one actions apply to.
@@ -93,7 +144,7 @@ export class Sessions {
         p.on('close', () => { if (session.page === p) session.page = context.pages().at(-1) ?? p; });
       });
       this.all.set(sessionName, session);
-      this.currentName = sessionName;
+      this.byOwner.set(owner, [...(this.byOwner.get(owner) ?? []), sessionName]);
       return session;
     } catch (err) {
       await context.close().catch(() => undefined);
@@ -185,41 +236,71 @@ export class Sessions {
     }
   }
 
-  get(name?: string): Session {
-    const wanted = name ?? this.currentName;
+  /**
+   * The owner's session by name, or its latest. Another caller's session is
+   * answered exactly as one that does not exist: its name, page and state
+   * never reach this caller.
+   */
+  get(owner: string, name?: string): Session {
+    const own = this.byOwner.get(owner) ?? [];
+    const wanted = name ?? own.at(-1);
     const session = wanted ? this.all.get(wanted) : undefined;
-    if (!session) {
+    if (!session || session.owner !== owner) {
       throw new WebcapError('session_not_found', wanted
-        ? `no open session named "${wanted}" (open: ${[...this.all.keys()].join(', ') || 'none'})`
-        : 'no session is open: call web.open first', { session: wanted ?? null });
+        ? `no open session named "${wanted}" among this caller's sessions (open: ${own.join(', ') || 'none'}); a session opened by another caller (another plan, MCP client or command) is never reachable`
+        : 'this caller has no open session: call web.open first (sessions opened by other callers are not reachable)', { session: wanted ?? null });
     }
     session.lastUsed = Date.now();
     return session;
   }
 
-  async close(name?: string): Promise<{ closed: string; current: string | null }> {
-    const session = this.get(name);
-    this.all.delete(session.name);
-    this.slots.release();
-    if (this.currentName === session.name) this.currentName = [...this.all.keys()].at(-1) ?? null;
+  async close(owner: string, name?: string): Promise<{ closed: string; current: string | null }> {
+    const session = this.get(owner, name);
+    this.drop(session);
     await session.context.close().catch(() => undefined);
     // A queued web.open that was just given this slot needs the browser: keep it.
     if (this.all.size === 0 && this.scratches === 0 && this.slots.busy === 0) await this.source.close();
-    return { closed: session.name, current: this.currentName };
+    return { closed: session.name, current: this.byOwner.get(owner)?.at(-1) ?? null };
   }
 
-  /** The browser went away: every session with it. */
-  forgetAll(): void {
-    for (let i = 0; i < this.all.size; i++) this.slots.release();
-    this.all.clear();
-    this.currentName = null;
+  /** Forgets a session and frees its slot at once (the next waiter in line gets it). */
+  private drop(session: Session): void {
+    if (this.all.get(session.name) !== session) return;
+    this.all.delete(session.name);
+    const own = (this.byOwner.get(session.owner) ?? []).filter((n) => n !== session.name);
+    if (own.length) this.byOwner.set(session.owner, own); else this.byOwner.delete(session.owner);
+    this.slots.release();
+  }
+
+  /**
+   * The browser went away: every session with it, at once, so their slots go
+   * to the opens waiting in line (which launch a new browser) instead of
+   * waiting for closes that will never come. Returns the sessions lost.
+   */
+  forgetAll(): Session[] {
+    const lost = this.list();
+    for (const s of lost) this.drop(s);
+    this.lostBrowsers += 1;
+    const crash = this.crash;
+    this.crash = crashSignal();
+    crash.fire();
+    return lost;
   }
 
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
     clearTimeout(this.linger);
-    for (const name of [...this.all.keys()]) await this.close(name).catch(() => undefined);
+    for (const s of this.list()) await this.close(s.owner, s.name).catch(() => undefined);
     await this.source.close();
+  }
+
+  /** A name is one session's: the owner's own open one, or another caller's, cannot be opened again. */
+  private refuseTakenName(owner: string, name: string): void {
+    const held = this.all.get(name);
+    if (!held) return;
+    throw new WebcapError('invalid_params', held.owner === owner
+      ? `session "${name}" is already open; use web.navigate with session "${name}" or web.close it first`
+      : `the session name "${name}" is in use; choose another name or leave it out`, { session: name });
   }
 
   /** Cookies, localStorage and IndexedDB of a session, for the host to save into its profile. */
@@ -237,7 +318,7 @@ export class Sessions {
     for (const s of this.list()) {
       if (now - s.lastUsed >= idleMs) {
         const state = s.keepState ? await this.storageOf(s).catch(() => undefined) : undefined;
-        await this.close(s.name).catch(() => undefined);
+        await this.close(s.owner, s.name).catch(() => undefined);
         this.hooks.onEvent('session_idle_closed', s.name, state ? { storage_state: state } : undefined);
       }
     }

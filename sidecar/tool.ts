@@ -9,14 +9,15 @@ import { mapError } from './errors.js';
 import { callEvents } from './page-events.js';
 import type { SiteProfile } from './profiles.js';
 import { resolveSelector } from './selectors.js';
-import type { Session, Sessions } from './sessions.js';
+import type { CallerSessions, Session } from './sessions.js';
 
 export type Params = Record<string, unknown> & { session?: string; timeout?: number };
 export type Result = Record<string, unknown>;
 
 export interface ToolContext {
   init: SidecarInit;
-  sessions: Sessions;
+  /** The calling owner's sessions only (sessions.ts). */
+  sessions: CallerSessions;
   profiles: SiteProfile[];
   /** Consent and robots.txt on the requests an action causes (effect-gate.ts). */
   effects: EffectGate;

@@ -12,6 +12,7 @@ import type { GlobalOptions } from './args.js';
 import type { StepLog } from '../plan-runner.js';
 import type { Heal } from '../replay/heal.js';
 import { printStep } from './step-log.js';
+import { callerId } from './caller-id.js';
 
 export interface ReplayRun { inputs: Record<string, string>; heal: boolean; onHeal(heal: Heal): void }
 
@@ -32,7 +33,7 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
   const config = loadConfig(opts.config);
   if (daemonWanted(opts, config)) {
     const configFile = configFileOf(opts.config);
-    const caller = { yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, profile_key: process.env[config.profiles.key_env] };
+    const caller = { caller: callerId(), yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, profile_key: process.env[config.profiles.key_env] };
     const socket = async () => (await connectDaemon(config)) ?? startDaemon(config, configFile ?? undefined);
     return body({
       call: async (id, params) => request(await socket(), { op: 'call', id, params, ...caller }),

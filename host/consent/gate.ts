@@ -45,6 +45,11 @@ export class ConsentGate {
     record: (r: ConsentRecord) => Promise<void>;
     now?: () => number;
     approvals?: SharedValues;
+    /**
+     * Whose approval it is, by the session asking (one MCP client among several):
+     * a remembered yes covers only the same approver's calls. Absent: one approver.
+     */
+    approverOf?: (session: string | undefined) => string | undefined;
   }) {
     this.now = opts.now ?? Date.now;
     this.remembered = opts.approvals ?? new MemoryValues(this.now);
@@ -119,7 +124,8 @@ export class ConsentGate {
     // An approval is scoped to an origin: without one (a call that names no URL)
     // it would cover every site and session, so it is not remembered.
     const rememberable = q.reason !== 'user_ask' && !ASK_EVERY_TIME.has(q.capability) && config.approval_ttl_s > 0 && Boolean(q.origin);
-    const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason]);
+    const approver = this.opts.approverOf?.(q.session);
+    const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason, ...(approver ? [approver] : [])]);
     // A store that cannot answer remembers nothing: the user is asked again (fail closed).
     const expiry = rememberable ? Number(await this.remembered.get(`approval:${key}`).catch(() => undefined)) : NaN;
     if (expiry > this.now()) return this.decide(q, { approved: true }, 'remembered');

@@ -13,6 +13,12 @@ export interface Caller {
   tty: boolean;
   /** The config file the command was given (resolved; null: none), which must be the daemon's. */
   config: string | null;
+  /**
+   * Which caller a `webcap call` is (host/cli/caller-id.ts: its terminal session):
+   * calls of one caller share their browser sessions, other callers' never reach them.
+   * A `webcap run` plan is always a caller of its own.
+   */
+  caller?: string;
   /** The profile key from the calling command's environment ([profiles] key_env), so a key exported after the daemon started still counts. */
   profile_key?: string;
 }

@@ -13,7 +13,7 @@ import lockfile from 'proper-lockfile';
 import { toWebcapError } from '../../manifests/errors.js';
 import { chooseAsker, type Asker, type ConsentQuestion } from '../consent/asker.js';
 import { loadConfig } from '../config/load.js';
-import { createHost, type Host } from '../host.js';
+import { createHost, type Host, type HostScope } from '../host.js';
 import { onLines, type Caller, type Reply, type Request } from './protocol.js';
 import { socketPath } from './socket.js';
 import { isDaemonAlive } from './client.js';
@@ -106,10 +106,21 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
   await stopping;
 }
 
+// Each terminal (caller) that sends `webcap call`s is one caller of the host: its sessions are its own.
+const callers = new WeakMap<Host, Map<string, HostScope>>();
+function callerScope(host: Host, caller: string | undefined): HostScope {
+  const scopes = callers.get(host) ?? new Map<string, HostScope>();
+  callers.set(host, scopes);
+  const key = typeof caller === 'string' && caller ? caller : 'cli';
+  let scope = scopes.get(key);
+  if (!scope) scopes.set(key, (scope = host.scope('cli')));
+  return scope;
+}
+
 async function answer(host: Host, req: Extract<Request, { op: 'call' | 'run' }>, send: (r: Reply) => void): Promise<void> {
   try {
     if (req.op === 'call') {
-      const value = await host.call(req.id, req.params);
+      const value = await callerScope(host, req.caller).call(req.id, req.params);
       send({ type: 'result', value });
     } else {
       const value = await host.runPlan(req.source, {

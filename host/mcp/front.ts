@@ -25,8 +25,6 @@ export interface FrontShared {
   fallback: () => Asker;
   composite: boolean;
   dynamicTools: boolean;
-  /** Is this webcap session held by another MCP session of the same host? */
-  heldByOther(scope: SessionScope, name: string): boolean;
 }
 
 export interface SessionFront {
@@ -39,7 +37,8 @@ export interface SessionFront {
 export function sessionFront(shared: FrontShared, via?: Record<string, string>): SessionFront {
   const { host, router } = shared;
   const server = new Server({ name: 'webcap', version: '0.1.0' }, { capabilities: { tools: { listChanged: shared.dynamicTools } }, instructions: INSTRUCTIONS });
-  const scope: SessionScope = new SessionScope((name) => shared.heldByOther(scope, name));
+  // A caller of its own: its sessions, its current one, never another client's.
+  const scope = new SessionScope(host.scope('mcp'));
   // Requests answered on their own HTTP response stream: server-to-client
   // messages (elicitation, list_changed) ride the latest one, which is open.
   const running: RequestId[] = [];
@@ -54,14 +53,10 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
 
   const call = async (m: Manifest, params: Record<string, unknown>, id: RequestId): Promise<CallToolResult> => {
     running.push(id);
-    let sent = params;
     try {
-      sent = scope.prepare(m, params);
-      const result = await router.run(route, () => host.call(m.id, sent, { scope, ...(via ? { via } : {}) }));
-      scope.observe(m.id, result);
-      return await toolResult(m, scope.visible(m.id, result), resultOptions);
+      const result = await router.run(route, () => scope.call(m.id, params, via ? { via } : {}));
+      return await toolResult(m, result, resultOptions);
     } catch (err) {
-      scope.forgetIfGone(err, sent);
       return errorResult(err);
     } finally {
       running.splice(running.indexOf(id), 1);
@@ -88,10 +83,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
     server,
     scope,
     close: (closeSessions = true) => (closing ??= (async () => {
-      for (const session of closeSessions ? [...scope.sessions].reverse() : []) {
-        await host.call('web.close', { session }, { scope, ...(via ? { via } : {}) }).catch(() => undefined);
-        scope.remove(session);
-      }
+      if (closeSessions) await scope.close(via ? { via } : {});
       unregister();
       await server.close().catch(() => undefined);
     })()),

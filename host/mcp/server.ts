@@ -48,7 +48,6 @@ export function createMcpHub(options: McpOptions = {}): McpHub {
     host, manifests, router, fallback: () => fallback,
     composite: options.composite ?? false,
     dynamicTools: host.config.mcp.dynamic_tools,
-    heldByOther: (scope: unknown, name: string) => [...fronts].some((f) => f.scope !== scope && f.scope.owns(name)),
   };
 
   let closing: Promise<void> | undefined;

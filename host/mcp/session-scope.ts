@@ -1,12 +1,13 @@
 // The browser sessions one MCP session owns. Several MCP clients share one
-// host (one budget, one chain, one Chromium), so the sidecar's notion of "the
-// current session" is global; this scope gives each client its own: a call
-// without `session` targets the client's own latest session. The scope rides
-// along with the call (CallOptions.scope) and policies/session-scope.ts refuses,
-// inside the chain, a call naming a session another client opened.
-import { WebcapError } from '../../manifests/errors.js';
+// host (one budget, one chain, one Chromium); each is a caller of its own
+// (host.scope()), so a call without `session` reaches only the client's own
+// latest session and a session another client opened is never reachable: the
+// sidecar keeps them apart where the page is, and policies/session-scope.ts
+// refuses a named one early, inside the chain.
 import type { Manifest } from '../../manifests/load.js';
-import { OPENS_SESSION, type SessionOwner } from '../policies/session-scope.js';
+import type { CallOptions, HostScope } from '../host.js';
+import type { CallResult } from '../policies/types.js';
+import { OPENS_SESSION } from '../policies/session-scope.js';
 
 /** A tool that needs an open session: it takes `session` and cannot open one itself. */
 export function needsSession(m: Manifest): boolean {
@@ -14,17 +15,25 @@ export function needsSession(m: Manifest): boolean {
   return 'session' in props && !OPENS_SESSION.has(m.id);
 }
 
-export class SessionScope implements SessionOwner {
-  private readonly owned: string[] = [];
+export class SessionScope {
   private readonly listeners = new Set<(open: number) => void>();
+  private seen = 0;
 
-  constructor(
-    /** Session names held by every other scope of the same host. */
-    readonly takenElsewhere: (name: string) => boolean,
-  ) {}
+  constructor(private readonly caller: HostScope) {}
 
-  get sessions(): readonly string[] { return this.owned; }
-  owns(name: string): boolean { return this.owned.includes(name); }
+  /** The owner this client's calls carry. */
+  get owner(): string { return this.caller.owner; }
+  get sessions(): readonly string[] { return this.caller.sessions(); }
+  owns(name: string): boolean { return this.caller.sessions().includes(name); }
+
+  /** A call as this client. */
+  async call(id: string, params: Record<string, unknown>, opts?: CallOptions): Promise<CallResult> {
+    try {
+      return await this.caller.call(id, params, opts);
+    } finally {
+      this.changed();
+    }
+  }
 
   /** Called with the number of open sessions whenever it changes. */
   onChange(listener: (open: number) => void): () => void {
@@ -32,48 +41,15 @@ export class SessionScope implements SessionOwner {
     return () => this.listeners.delete(listener);
   }
 
-  /** The params to send: without a session name, the client's own latest session (the policy checks a named one). */
-  prepare(m: Manifest, params: Record<string, unknown>): Record<string, unknown> {
-    const props = (m.input_schema.properties ?? {}) as Record<string, unknown>;
-    if (!('session' in props) || typeof params.session === 'string' || m.id === 'web.open') return params;
-    const current = this.owned.at(-1);
-    return current ? { ...params, session: current } : params;
-  }
-
-  /** Learns from results (web.open / web.close / a web.fill_form that opened one), like the host's tracker. */
-  observe(capability: string, result: Record<string, unknown>): void {
-    if (capability === 'web.open' && typeof result.session === 'string') this.add(result.session);
-    if (result.opened_session === true && typeof result.session === 'string') this.add(result.session);
-    if (capability === 'web.close' && typeof result.closed === 'string') this.remove(result.closed);
-  }
-
-  /** web.status lists every session of the browser; a client sees only its own. */
-  visible(capability: string, result: Record<string, unknown>): Record<string, unknown> {
-    if (capability !== 'web.status' || !Array.isArray(result.sessions)) return result;
-    const sessions = (result.sessions as Array<{ session?: string }>).filter((s) => typeof s.session === 'string' && this.owns(s.session))
-      .map((s) => ({ ...s, current: s.session === this.owned.at(-1) }));
-    return { ...result, current: this.owned.at(-1) ?? null, sessions };
-  }
-
-  /** A session the sidecar no longer has (idle-closed, crashed) is dropped when a call says so. */
-  forgetIfGone(err: unknown, params: Record<string, unknown>): void {
-    if (err instanceof WebcapError && err.code === 'session_not_found' && typeof params.session === 'string') this.remove(params.session);
-  }
-
-  add(name: string): void {
-    if (this.owns(name)) return;
-    this.owned.push(name);
-    this.changed();
-  }
-
-  remove(name: string): void {
-    const i = this.owned.indexOf(name);
-    if (i < 0) return;
-    this.owned.splice(i, 1);
-    this.changed();
+  /** Closes this client's sessions (governed, recorded). */
+  async close(opts?: CallOptions): Promise<void> {
+    for (const session of [...this.sessions].reverse()) await this.call('web.close', { session }, opts).catch(() => undefined);
   }
 
   private changed(): void {
-    for (const l of this.listeners) l(this.owned.length);
+    const open = this.caller.sessions().length;
+    if (open === this.seen) return;
+    this.seen = open;
+    for (const l of this.listeners) l(open);
   }
 }

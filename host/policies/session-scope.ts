@@ -1,13 +1,22 @@
-// When several MCP clients share one host (MCP over HTTP), each may act only
-// on the browser sessions it opened. The MCP front says which those are
-// (CallContext.scope); a call naming another client's session is refused here,
+// Every caller (a plan run, an MCP client, a command, a library scope) may act
+// only on the browser sessions it opened. Governance says which those are
+// (CallContext.scope, from the host's session view); a call naming another
+// caller's session, or needing one when its caller has none, is refused here,
 // inside the chain, so the attempt is recorded like any other refusal, and
-// answered exactly as if the session did not exist.
+// answered exactly as if the session did not exist. The sidecar enforces the
+// same where the page is (sidecar/sessions.ts); this only refuses earlier.
 import { WebcapError } from '../../manifests/errors.js';
 import type { Policy } from './types.js';
 
 /** Capabilities that create a session rather than need one (web.fill_form opens one when given a url). */
 export const OPENS_SESSION = new Set(['web.open', 'web.fill_form']);
+
+/**
+ * Capabilities whose `session` names a recorded run, not a live page (the
+ * session may be long closed): they read the chain, filtered to the caller's
+ * own entries where several clients share it (providers/index.ts).
+ */
+const NAMES_HISTORY = new Set(['web.plan_export']);
 
 export interface SessionOwner {
   owns(session: string): boolean;
@@ -20,7 +29,7 @@ export function sessionScopePolicy(): Policy {
   return async (call, next) => {
     const scope = call.scope;
     const props = (call.manifest.input_schema.properties ?? {}) as Record<string, unknown>;
-    if (!scope || !('session' in props)) return next();
+    if (!scope || !('session' in props) || NAMES_HISTORY.has(call.capability)) return next();
     const named = typeof call.params.session === 'string' ? call.params.session : undefined;
     const refuse = (message: string): never => {
       call.decisions.push({ policy: 'session_scope', decision: 'denied', reason: message });
@@ -31,7 +40,8 @@ export function sessionScopePolicy(): Policy {
     if (opens) {
       if (named && scope.takenElsewhere(named)) refuse(notOpen(named, scope.sessions));
     } else if (!named) {
-      refuse('no session is open: call web.open first');
+      // Without a name the call goes to the caller's own latest session: none means none, never another's.
+      if (!scope.sessions.length) refuse('no session is open: call web.open first');
     } else if (!scope.owns(named)) {
       refuse(notOpen(named, scope.sessions));
     }

@@ -24,7 +24,13 @@ export interface CallContext {
   startedAt: number;
   /** Recorded on the chain entry: which MCP session asked, which browser provider served. */
   via?: Record<string, string>;
-  /** The sessions this caller may act on (one MCP client among several); absent: any. */
+  /**
+   * Who makes the call: a plan run, an MCP client, a command, a library scope
+   * (host.scope()); absent: the host's default caller. It travels to the
+   * sidecar, which lets the call reach only sessions this owner opened.
+   */
+  owner?: string;
+  /** The sessions `owner` may act on (set by governance from the host's session view). */
   scope?: SessionOwner;
 }
 

@@ -5,7 +5,8 @@
 export interface BrowserBackend {
   /** "sidecar" or "playwright-mcp": recorded on chain entries when not the sidecar. */
   readonly name: string;
-  invoke(capability: string, params: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>>;
+  /** `owner`: the caller the call belongs to; it reaches only the sessions that owner opened. */
+  invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string): Promise<Record<string, unknown>>;
   /** Start-up hints (the sidecar overlaps its start with the policy checks); others may ignore them. */
   prestart(): void;
   prelaunch(): void;

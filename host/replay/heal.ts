@@ -14,7 +14,8 @@ export interface HealCandidate { feature: string; selector: string; count: numbe
 export type Fingerprint = Record<string, unknown>;
 
 export interface HealDeps {
-  probe(fingerprint: Fingerprint, session: string | undefined): Promise<{ match?: HealCandidate; candidates: HealCandidate[] }>;
+  /** owner: the plan run whose session it probes (absent: the host's default caller). */
+  probe(fingerprint: Fingerprint, session: string | undefined, owner?: string): Promise<{ match?: HealCandidate; candidates: HealCandidate[] }>;
   record(entry: ChainAppend): Promise<void>;
   /** For hand-written plans: the chain the host records to, where earlier runs left fingerprints. */
   chainPath: string;

@@ -11,7 +11,7 @@ export type ShotMode = 'each_step' | 'on_error';
 
 export interface ShotDeps {
   mode: ShotMode;
-  invoke(id: string, params: Record<string, unknown>, timeoutMs: number): Promise<CallResult>;
+  invoke(id: string, params: Record<string, unknown>, timeoutMs: number, owner: string): Promise<CallResult>;
   append(entry: ChainAppend): Promise<unknown>;
   hasSession(session: string | undefined): boolean;
 }
@@ -41,7 +41,7 @@ async function shoot(deps: ShotDeps, call: CallContext, failed: boolean, result?
   if (!session || !deps.hasSession(session)) return;
   const name = `report/step-${Date.now()}-${++counter}.jpg`;
   try {
-    const shot = await deps.invoke('web.screenshot', { session, path: name, format: 'jpeg', quality: 60 }, 10_000);
+    const shot = await deps.invoke('web.screenshot', { session, path: name, format: 'jpeg', quality: 60 }, 10_000, call.owner ?? 'library');
     await deps.append({ kind: 'event', plan_id: call.planId ?? null, session, result: { event: 'step_screenshot', step: call.capability, path: shot.path, failed } });
   } catch { /* a page that cannot be shot (crashed, closed) leaves the step without a picture */ }
 }

@@ -19,11 +19,11 @@ afterEach(() => { pair?.host.dispose(); pair?.sidecar.dispose(); });
 
 it('carries an invoke and its result', async () => {
   pair = linked();
-  pair.sidecar.onRequest(InvokeRequest, ({ capability, params }) => ({ echoed: capability, params }));
+  pair.sidecar.onRequest(InvokeRequest, ({ capability, params, owner }) => ({ echoed: capability, params, owner }));
   pair.host.listen();
   pair.sidecar.listen();
-  expect(await pair.host.sendRequest(InvokeRequest, { capability: 'web.extract', params: { selector: 'h1' } }))
-    .toEqual({ echoed: 'web.extract', params: { selector: 'h1' } });
+  expect(await pair.host.sendRequest(InvokeRequest, { capability: 'web.extract', params: { selector: 'h1' }, owner: 'test' }))
+    .toEqual({ echoed: 'web.extract', params: { selector: 'h1' }, owner: 'test' });
 });
 
 it('turns a sidecar WebcapError back into the same WebcapError on the host', async () => {
@@ -34,7 +34,7 @@ it('turns a sidecar WebcapError back into the same WebcapError on the host', asy
   });
   pair.host.listen();
   pair.sidecar.listen();
-  const err = await pair.host.sendRequest(InvokeRequest, { capability: 'web.wait', params: {} }).catch(toWebcapError);
+  const err = await pair.host.sendRequest(InvokeRequest, { capability: 'web.wait', params: {}, owner: 'test' }).catch(toWebcapError);
   expect(err).toBeInstanceOf(WebcapError);
   expect([err.code, err.details.selector]).toEqual(['selector_not_found', '#x']);
 });

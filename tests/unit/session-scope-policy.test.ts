@@ -10,9 +10,10 @@ const manifests = new Map(loadManifests().map((m) => [m.id, m]));
 const mine = ['s1', 's3'];
 const theirs = ['s2'];
 const scope: SessionOwner = { owns: (s) => mine.includes(s), takenElsewhere: (s) => theirs.includes(s), sessions: mine };
+const empty: SessionOwner = { owns: () => false, takenElsewhere: (s) => theirs.includes(s), sessions: [] };
 
-function run(capability: string, params: Record<string, unknown>, withScope = true) {
-  const call: CallContext = { capability, manifest: manifests.get(capability)!, params, decisions: [], startedAt: 0, ...(withScope ? { scope } : {}) };
+function run(capability: string, params: Record<string, unknown>, withScope: SessionOwner | false = scope) {
+  const call: CallContext = { capability, manifest: manifests.get(capability)!, params, decisions: [], startedAt: 0, ...(withScope ? { scope: withScope } : {}) };
   return { call, result: sessionScopePolicy()(call, async () => ({ passed: true })) };
 }
 
@@ -25,6 +26,7 @@ describe('sessionScopePolicy', () => {
     ['web.fill_form', { url: 'http://a.test/', fields: {} }],
     ['web.scrape', { url: 'http://a.test/' }],       // no session parameter at all
     ['web.status', {}],
+    ['web.url', {}],                                  // the caller's own latest session
   ])('lets %s %j through', async (capability, params) => {
     await expect(run(capability, params).result).resolves.toEqual({ passed: true });
   });
@@ -36,14 +38,15 @@ describe('sessionScopePolicy', () => {
     ['web.url', {}, 'no session is open: call web.open first'],
     ['web.fill_form', { fields: {} }, 'no session is open: call web.open first'],
   ])('refuses %s %j as session_not_found, with a denied decision', async (capability, params, message) => {
-    const { call, result } = run(capability, params);
+    // Calls without a session are refused for a caller that has none (whatever other callers have open).
+    const { call, result } = run(capability, params, 'session' in params || capability === 'web.open' ? scope : empty);
     const e = await failure(result);
     expect(e.code).toBe('session_not_found');
     expect(e.message).toBe(message);
     expect(call.decisions).toEqual([{ policy: 'session_scope', decision: 'denied', reason: message }]);
   });
 
-  it('does nothing for an unscoped caller (stdio, a plan, the CLI)', async () => {
+  it('does nothing for a call without a scope (governance gives every call one: the host sets it from the owner)', async () => {
     await expect(run('web.click', { selector: '#a', session: 's2' }, false).result).resolves.toEqual({ passed: true });
   });
 });

@@ -8,13 +8,13 @@ import { hostRuleMatches } from '../../../manifests/net/hostname.js';
 import { projectRoot } from '../../../manifests/load.js';
 import type { SiteProfile } from '../../../manifests/site-profile.js';
 import { loadProfiles } from '../../site-profiles.js';
-import type { PlaywrightMcpBackend, PwSession } from './backend.js';
+import type { OwnerSessions, PwSession } from './backend.js';
 import { PROVIDER } from './connection.js';
 import { extractScript, PAGE_INFO, profileConsentScript, scrollScript, waitForSelectorScript } from './page-scripts.js';
 import { screenshot } from './screenshot.js';
 
 type Params = Record<string, unknown>;
-type Action = (b: PlaywrightMcpBackend, p: Params, timeoutMs: number) => Promise<Record<string, unknown>>;
+type Action = (b: OwnerSessions, p: Params, timeoutMs: number) => Promise<Record<string, unknown>>;
 
 let profiles: SiteProfile[] | undefined;
 const allProfiles = () => (profiles ??= loadProfiles(join(projectRoot(), 'site-profiles')));

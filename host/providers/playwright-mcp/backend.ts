@@ -11,12 +11,19 @@ import { ACTIONS } from './actions.js';
 import { PlaywrightMcpConnection, PROVIDER } from './connection.js';
 import { targetFrom } from './target.js';
 
-export interface PwSession { name: string; conn: PlaywrightMcpConnection }
+export interface PwSession { name: string; owner: string; conn: PlaywrightMcpConnection }
+
+/** One caller's sessions (as the sidecar keeps them): the only ones its actions can reach. */
+export interface OwnerSessions {
+  readonly config: WebcapConfig;
+  openSession(requested: string | undefined, timeoutMs: number): Promise<PwSession>;
+  session(params: Record<string, unknown>): PwSession;
+  closeSession(s: PwSession): Promise<{ closed: string; current: string | null }>;
+}
 
 export class PlaywrightMcpBackend implements BrowserBackend {
   readonly name = PROVIDER;
   private readonly sessions = new Map<string, PwSession>();
-  private current: string | undefined;
   private counter = 0;
 
   constructor(readonly config: WebcapConfig, private readonly log: Logger) {}
@@ -24,44 +31,58 @@ export class PlaywrightMcpBackend implements BrowserBackend {
   prestart(): void {}
   prelaunch(): void {}
 
-  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
+  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string): Promise<Record<string, unknown>> {
     const action = ACTIONS[capability];
     if (!action) {
       // Reached only by host-side providers that render with the browser (web.scrape); the enabled policy refuses the rest.
       throw new WebcapError('capability_disabled', `${capability} is not available with the ${PROVIDER} provider (it serves ${Object.keys(ACTIONS).join(', ')})`, { provider: PROVIDER, capability });
     }
-    return action(this, params, timeoutMs);
+    return action(this.for(owner), params, timeoutMs);
+  }
+
+  private for(owner: string): OwnerSessions {
+    return {
+      config: this.config,
+      openSession: (requested, ms) => this.openSession(owner, requested, ms),
+      session: (params) => this.session(owner, params),
+      closeSession: (s) => this.closeSession(s),
+    };
+  }
+
+  private currentOf(owner: string): string | undefined {
+    return [...this.sessions.values()].filter((s) => s.owner === owner).at(-1)?.name;
   }
 
   /** web.open: a new connection (and browser context) named like the sidecar's sessions. */
-  async openSession(requested: string | undefined, timeoutMs: number): Promise<PwSession> {
-    const name = requested ?? `s${++this.counter}`;
-    if (this.sessions.has(name)) throw new WebcapError('invalid_params', `session "${name}" is already open; use web.navigate with session "${name}" or web.close it first`, { session: name });
+  private async openSession(owner: string, requested: string | undefined, timeoutMs: number): Promise<PwSession> {
+    let name = requested;
+    if (!name) do name = `s${++this.counter}`; while (this.sessions.has(name));
+    if (this.sessions.has(name)) throw new WebcapError('invalid_params', `session "${name}" is already open or its name is in use; choose another name or leave it out`, { session: name });
     const max = this.config.capabilities.browser.max_concurrent_sessions;
     if (this.sessions.size >= max) throw new WebcapError('session_limit', `${this.sessions.size} sessions are open (max_concurrent_sessions = ${max}); close one with web.close`, { open: [...this.sessions.keys()], max });
     const conn = await PlaywrightMcpConnection.open(targetFrom(this.config), timeoutMs);
-    const session = { name, conn };
+    const session = { name, owner, conn };
     this.sessions.set(name, session);
-    this.current = name;
     this.log.info({ session: name, provider: PROVIDER }, 'session opened on the Playwright MCP server');
     return session;
   }
 
-  session(params: Record<string, unknown>): PwSession {
-    const wanted = (params.session as string | undefined) ?? this.current;
+  /** The owner's session by name, or its latest; another caller's is answered as one that does not exist. */
+  private session(owner: string, params: Record<string, unknown>): PwSession {
+    const wanted = (params.session as string | undefined) ?? this.currentOf(owner);
     const s = wanted ? this.sessions.get(wanted) : undefined;
-    if (!s) {
-      throw new WebcapError('session_not_found', wanted ? `no open session named "${wanted}" (open: ${[...this.sessions.keys()].join(', ') || 'none'})` : 'no session is open: call web.open first', { session: wanted ?? null });
+    if (!s || s.owner !== owner) {
+      const own = [...this.sessions.values()].filter((x) => x.owner === owner).map((x) => x.name);
+      throw new WebcapError('session_not_found', wanted ? `no open session named "${wanted}" among this caller's sessions (open: ${own.join(', ') || 'none'})` : 'this caller has no open session: call web.open first', { session: wanted ?? null });
     }
     return s;
   }
 
-  async closeSession(s: PwSession): Promise<{ closed: string; current: string | null }> {
+  private async closeSession(s: PwSession): Promise<{ closed: string; current: string | null }> {
     this.sessions.delete(s.name);
-    if (this.current === s.name) this.current = [...this.sessions.keys()].at(-1);
     await s.conn.tool('browser_close', {}, 10_000).catch(() => undefined);
     await s.conn.close();
-    return { closed: s.name, current: this.current ?? null };
+    return { closed: s.name, current: this.currentOf(s.owner) ?? null };
   }
 
   async close(): Promise<void> {

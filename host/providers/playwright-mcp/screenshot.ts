@@ -3,10 +3,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { WebcapError } from '../../../manifests/errors.js';
-import type { PlaywrightMcpBackend } from './backend.js';
+import type { OwnerSessions } from './backend.js';
 import { PROVIDER } from './connection.js';
 
-export async function screenshot(b: PlaywrightMcpBackend, p: Record<string, unknown>, ms: number): Promise<Record<string, unknown>> {
+export async function screenshot(b: OwnerSessions, p: Record<string, unknown>, ms: number): Promise<Record<string, unknown>> {
   const s = b.session(p);
   const format = p.format === 'jpeg' ? 'jpeg' : 'png';
   const { result } = await s.conn.tool('browser_take_screenshot', { type: format, fullPage: p.full_page === true, scale: 'css', ...(typeof p.selector === 'string' ? { target: p.selector } : {}) }, ms);
