@@ -65,7 +65,7 @@ describe('runnable documentation', () => {
         expect(res.stdout).toContain('chain intact');
         expect(res.stdout).toContain('Bistro Juliette 1'); // the plan's places
       }
-    });
+    }, 300_000);
   }
 
   it('the library example type-checks and runs against the demo sites', async () => {
@@ -89,5 +89,5 @@ describe('runnable documentation', () => {
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain('Demo Maps');
     expect(res.stdout).toContain('Bistro Juliette 1');
-  });
+  }, 300_000);
 });
