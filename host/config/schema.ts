@@ -1,6 +1,12 @@
 // JSON Schema of agent_config.toml. Defaults live here (ajv useDefaults), so the
 // schema is the one place that says what a key means and what it falls back to.
 const strings = { type: 'array', items: { type: 'string' }, default: [] };
+const limits = { type: 'object', additionalProperties: { type: 'integer', minimum: 1 }, default: {} };
+// Sliding windows of a minute (per_capability, per_domain), an hour and a day; [[mcp.clients]] budgets take the same keys.
+const budgetTables = {
+  per_capability: limits, per_capability_per_hour: limits, per_capability_per_day: limits,
+  per_domain: limits, per_domain_per_hour: limits, per_domain_per_day: limits,
+};
 
 export const configSchema = {
   type: 'object',
@@ -41,8 +47,7 @@ export const configSchema = {
     budgets: {
       type: 'object', additionalProperties: false, default: {},
       properties: {
-        per_capability: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 }, default: {} },
-        per_domain: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 }, default: {} },
+        ...budgetTables,
         jitter_ms: { type: 'integer', minimum: 0, default: 0 },
       },
     },

@@ -1,4 +1,6 @@
 // The validated config, every default filled in (see schema.ts).
+import type { BudgetTables } from '../budget/buckets.js';
+
 export interface BrowserConfig {
   enabled: boolean;
   headless: boolean;
@@ -47,7 +49,8 @@ export interface SearchConfig {
 
 export interface WebcapConfig {
   capabilities: { browser: BrowserConfig };
-  budgets: { per_capability: Record<string, number>; per_domain: Record<string, number>; jitter_ms: number };
+  /** Sliding-window limits: per minute (per_capability, per_domain), per hour and per day. */
+  budgets: Required<BudgetTables> & { jitter_ms: number };
   robots: { cache_ttl_s: number; fetch_timeout_ms: number };
   network: { resolve: Record<string, string>; allow_private: string[] };
   consent: { non_interactive: 'deny' | 'approve'; require: string[]; waive: string[]; approval_ttl_s: number; gate_requests: boolean };
