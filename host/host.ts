@@ -10,6 +10,7 @@ import { discover, writePlan, type Candidate, type WrittenPlan } from './discove
 import { buildGovernance, type Governance } from './governance.js';
 import { runPlanWith, type PlanOptions } from './plan-runner.js';
 import type { SessionOwner } from './policies/session-scope.js';
+import { metrics } from './metrics/metrics.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { redactedError } from './redact/errors.js';
 import type { CallContext, CallResult } from './policies/types.js';
@@ -37,6 +38,8 @@ export interface Host {
   call(id: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
   runPlan(source: string, opts?: PlanOptions): Promise<unknown>;
   capabilities(): Manifest[];
+  /** This process's Prometheus metrics in the text exposition format (what /metrics serves). */
+  metrics(): Promise<string>;
   /** Names of the browser sessions open now (the CLI daemon's status). */
   sessions(): string[];
   /** Site profiles whose tasks answer a need such as "restaurant.search", best first (seed 001 §9). */
@@ -53,6 +56,8 @@ export function createHost(options: HostOptions = {}): Host {
   const manifests = loadManifests();
   const byId = new Map(manifests.map((m) => [m.id, m]));
   const gov: Governance = buildGovernance(config, manifests, options);
+  metrics.setEnabled(config.metrics.enabled);
+  metrics.knowCapabilities(byId.keys());
   let closed = false;
 
   const host: Host = {
@@ -65,6 +70,7 @@ export function createHost(options: HostOptions = {}): Host {
         const shown = gov.redactor.redactString(shownCapabilityId(id));
         const near = manifests.filter((m) => m.id.split('.').pop() === shown.split('.').pop()).map((m) => m.id);
         const error = new WebcapError('unknown_capability', `no capability "${shown}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``, { id: shown });
+        metrics.call(id, error.code, 0, 'registry');
         await gov.recordUnknown(shown, opts.planId, error);
         throw error;
       }
@@ -78,15 +84,20 @@ export function createHost(options: HostOptions = {}): Host {
         ...(opts.via ? { via: opts.via } : {}),
         ...(opts.scope ? { scope: opts.scope } : {}),
       };
+      const started = performance.now();
       try {
-        return await gov.run(call);
+        const result = await gov.run(call);
+        metrics.call(id, undefined, (performance.now() - started) / 1000);
+        return result;
       } catch (err) {
+        if (metrics.enabled) metrics.call(id, err instanceof WebcapError ? err.code : 'internal', (performance.now() - started) / 1000, refusedBy(call));
         throw redactedError(err, gov.redactor); // what the caller sees (and the CLI prints) is redacted like the chain
       }
     },
     runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), limits: config.plans, redact: (t) => gov.redactor.redactString(t), heal: gov.heal }, source, opts)
       .catch((err: unknown) => { throw redactedError(err, gov.redactor); }),
     capabilities: () => manifests,
+    metrics: () => metrics.text(),
     sessions: () => gov.openSessions(),
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),
@@ -98,4 +109,10 @@ export function createHost(options: HostOptions = {}): Host {
     },
   };
   return host;
+}
+
+/** The policy that refused the call, if one did (its last "denied" decision). */
+function refusedBy(call: CallContext): string | undefined {
+  for (let i = call.decisions.length - 1; i >= 0; i--) if (call.decisions[i].decision === 'denied') return call.decisions[i].policy;
+  return undefined;
 }

@@ -16,7 +16,7 @@ import type { PolitenessGate } from './politeness.js';
 // KEYS: n bucket keys, then the host's politeness key (optional).
 // ARGV: n, n limits, n windows (ms), member, gap ms, jitter ms, max wait ms.
 // Returns {1, 0, wait, now} admitted; {0, i, retry, now} bucket i full; {-1, 0, due, now} slot too far.
-const ADMIT_LUA = `
+export const ADMIT_LUA = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local n = tonumber(ARGV[1])

@@ -118,6 +118,15 @@ export const configSchema = {
         password_env: { type: 'string' },              // env var holding the password (instead of the URL)
       },
     },
+    metrics: {
+      type: 'object', additionalProperties: false, default: {},
+      // Prometheus metrics (host/metrics): recorded unless switched off; the daemon serves them at listen.
+      properties: {
+        enabled: { type: 'boolean', default: true },
+        listen: { type: 'string' },   // HOST:PORT for the daemon's /metrics and /healthz
+        token_env: { type: 'string' }, // env var holding the bearer token /metrics asks for (needed off loopback)
+      },
+    },
     report: {
       type: 'object', additionalProperties: false, default: {},
       // Run reports (issue 14): a screenshot after every browser step, or only after a failed one.

@@ -65,6 +65,8 @@ export interface WebcapConfig {
   mcp: { wrap_untrusted: boolean; dynamic_tools: boolean };
   /** [capabilities.browser] provider = "playwright-mcp": the server to forward browser calls to. */
   playwright_mcp: { command?: string[]; url?: string };
+  /** Prometheus metrics; listen: where the daemon serves /metrics and /healthz. */
+  metrics: { enabled: boolean; listen?: string; token_env?: string };
   report: { screenshots: 'each_step' | 'on_error' };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;

@@ -3,6 +3,7 @@
 // before anyone acts on it, so the chain shows why an action was allowed.
 import type { EffectConsent, SensitiveAction } from '../../manifests/wire.js';
 import type { WebcapConfig } from '../config/types.js';
+import { metrics } from '../metrics/metrics.js';
 import { MemoryValues } from '../store/memory-values.js';
 import type { SharedValues } from '../store/types.js';
 import type { Asker, ConsentAnswer, ConsentQuestion } from './asker.js';
@@ -123,7 +124,9 @@ export class ConsentGate {
     // A store that cannot answer remembers nothing: the user is asked again (fail closed).
     const expiry = rememberable ? Number(await this.remembered.get(`approval:${key}`).catch(() => undefined)) : NaN;
     if (expiry > this.now()) return this.decide(q, { approved: true }, 'remembered');
+    const asked = performance.now();
     const raw = await this.opts.asker(q);
+    metrics.consentAnswered((performance.now() - asked) / 1000);
     const answer: ConsentAnswer = typeof raw === 'boolean' ? { approved: raw } : raw;
     const result = await this.decide(q, { approved: answer.approved === true, answer: answer.answer }, 'asker');
     if (result.approved && rememberable && answer.remember !== false) {

@@ -10,7 +10,7 @@ import { originCheck } from './http-guard.js';
 /** Larger than any tool call's arguments; a bigger body is refused before it is parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface Health { ok: boolean; checks: Array<{ name: string; ok: boolean; detail?: string }> }
+import type { Health } from '../ops/health.js';
 
 export interface FrontOptions {
   /** Host names a request may carry; undefined: any (a wildcard bind, guarded by the token). */
@@ -18,8 +18,8 @@ export interface FrontOptions {
   /** Absent: no token needed (loopback without one). */
   tokens?: TokenTable;
   maxBodyBytes?: number;
-  /** POST/GET/DELETE /mcp once authenticated; body parsed for POST. */
-  mcp(req: IncomingMessage, res: ServerResponse, body: unknown, client: string | undefined): Promise<void>;
+  /** POST/GET/DELETE /mcp once authenticated; body parsed for POST. Absent: no /mcp here. */
+  mcp?(req: IncomingMessage, res: ServerResponse, body: unknown, client: string | undefined): Promise<void>;
   health?(): Promise<Health>;
   metrics?(): Promise<{ contentType: string; text: string }>;
 }
@@ -56,7 +56,7 @@ export function frontHandler(opts: FrontOptions): (req: IncomingMessage, res: Se
       res.writeHead(200, { 'content-type': m.contentType }).end(m.text);
       return;
     }
-    if (path !== '/mcp') return jsonRpcError(res, 404, -32000, `nothing at ${path.slice(0, 100)}: MCP is at /mcp`);
+    if (path !== '/mcp' || !opts.mcp) return jsonRpcError(res, 404, -32000, `nothing at ${path.slice(0, 100)}${opts.mcp ? ': MCP is at /mcp' : ''}`);
     if (req.method !== 'POST') return opts.mcp(req, res, undefined, client);
     const read = await readBody(req, limit);
     if (read.tooLarge) {

@@ -13,6 +13,8 @@ import type { SessionFront } from './front.js';
 import { TokenTable } from './http-auth.js';
 import { frontHandler, jsonRpcError } from './http-front.js';
 import { allowedHostnames, assertBindable, DEFAULT_TOKEN_ENV, parseListen, tokenFrom } from './http-guard.js';
+import { metrics } from '../metrics/metrics.js';
+import { health } from '../ops/health.js';
 import { createMcpHub, type McpHub, type McpOptions } from './server.js';
 
 export interface McpHttpOptions extends McpOptions {
@@ -75,7 +77,11 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     // An initialize the transport rejected named no session: nothing will ever reach this server again.
     if (fresh && !session.transport.sessionId) await session.front.close(false);
   };
-  const server = createServer(frontHandler({ hosts: allowedHostnames(listen.host), tokens, mcp: handle }));
+  const server = createServer(frontHandler({
+    hosts: allowedHostnames(listen.host), tokens, mcp: handle,
+    health: () => health(hub.host.config),
+    metrics: async () => ({ contentType: metrics.contentType, text: await metrics.text() }),
+  }));
 
   const sweep = setInterval(() => {
     const now = Date.now();
