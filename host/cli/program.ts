@@ -10,6 +10,7 @@ import { registerChain } from './chain-command.js';
 import { registerDaemon } from './daemon-command.js';
 import { registerDemo } from './demo-command.js';
 import { registerDiscover } from './discover-command.js';
+import { registerDoctor } from './doctor-command.js';
 import { registerManifests } from './manifests-command.js';
 import { registerMcp } from './mcp-command.js';
 import { registerProfiles } from './profiles-command.js';
@@ -35,7 +36,7 @@ Examples:
   webcap run plan.rtfs --config agent_config.toml -y
   webcap manifests web.open                                     # one capability's parameters
   webcap help call                                              # one command's help`);
-  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerReport, registerBrowserServer]) {
+  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerReport, registerBrowserServer, registerDoctor]) {
     register(program);
   }
   return program;
