@@ -14,6 +14,7 @@ import { proveGuardReachable } from './remote-guard.js';
 import { installNetworkGuard, startGuardProxy, type NetworkGuard } from './network-guard.js';
 import { politeness } from './politeness.js';
 import { Sessions } from './sessions.js';
+import { SessionTraces } from './trace.js';
 import type { Tool, ToolContext } from './tool.js';
 import { tools } from './tools/index.js';
 
@@ -40,6 +41,7 @@ function contextFor(init: SidecarInit): ToolContext {
     sessions.forgetAll();
     connection.sendNotification(EventNotification, { kind: 'browser_disconnected' });
   });
+  const traces = new SessionTraces(init.trace ?? 'off', init.workspace);
   const sessions: Sessions = new Sessions(init, source, {
     async prepare(name, remote) {
       const opts = {
@@ -66,18 +68,21 @@ function contextFor(init: SidecarInit): ToolContext {
       };
     },
     onEvent: (kind, session, detail) => connection.sendNotification(EventNotification, { kind, session, detail }),
+    traces,
   });
   return {
-    init, sessions, profiles, effects,
+    init, sessions, profiles, effects, traces,
     // A block belongs to the call that caused it; an old one must not explain a new failure.
     forgetBlocked: () => guards.forEach((g) => g.clearBlocked()),
     lastBlocked: (name) => guards.get(name)?.lastBlocked(),
     polite: (session) => polite(session.page.url()),
     async askUser(action, session) {
+      noteSecret(traces, action, session);
       const answer = await connection.sendRequest(SensitiveRequest, { ...action, session: session.name, url: session.page.url() });
       return answer.approved;
     },
     async confirm(action, session) {
+      noteSecret(traces, action, session);
       const answer = await connection.sendRequest(SensitiveRequest, { ...action, session: session.name, url: session.page.url() });
       if (!answer.approved) {
         throw new WebcapError('consent_denied', `${action.capability}: the user did not approve (${action.reason.replace('_', ' ')})${answer.reason ? `: ${answer.reason}` : ''}`, { reason: action.reason });
@@ -123,7 +128,11 @@ connection.onRequest(InvokeRequest, async ({ capability, params }) => {
       if (capability === 'web.open' && typeof result?.session === 'string') await ctx.sessions.close(result.session).catch(() => undefined);
       throw refused;
     }
-    if (error !== undefined) throw error;
+    if (error !== undefined) {
+      const failedIn = ctx.sessions.list().find((s) => s.name === (session ?? ctx!.sessions.current));
+      if (failedIn) ctx.traces.failed(failedIn.context);
+      throw error;
+    }
     return result!;
   } catch (err) {
     const e = toWebcapError(err);
@@ -144,3 +153,8 @@ connection.onRequest(ShutdownRequest, async () => {
 connection.onClose(() => void shutdown().finally(() => process.exit(0)));
 process.stdin.on('end', () => void shutdown().finally(() => process.exit(0)));
 connection.listen();
+
+/** A typed secret or a sensitive field on this page: its trace must not be kept. */
+function noteSecret(traces: SessionTraces, action: { reason: string; secret?: string }, session: { context: import('playwright').BrowserContext }): void {
+  if (action.secret !== undefined || action.reason === 'password_field' || action.reason === 'payment_field') traces.secret(session.context, `a ${action.reason.replace('_', ' ')} was typed in it`);
+}

@@ -9,6 +9,7 @@ import type { BrowserSource } from './browser-source.js';
 import { watchPage } from './page-events.js';
 import { hopsReady } from './redirect-hops.js';
 import { SessionSlots } from './slots.js';
+import type { SessionTraces, TraceOutcome } from './trace.js';
 
 export interface Session {
   name: string;
@@ -36,6 +37,8 @@ export interface SessionHooks {
   /** Called once per new session, around the creation of its context (network guard, …). */
   prepare(name: string, remote: boolean): Promise<ContextSetup>;
   onEvent(kind: string, session: string, detail?: Record<string, unknown>): void;
+  /** Playwright traces of sessions ([report] trace); absent: none recorded. */
+  traces?: SessionTraces;
 }
 
 const SCRATCH_LINGER_MS = 30_000;
@@ -81,6 +84,7 @@ export class Sessions {
       throw err;
     }
     try {
+      await this.hooks.traces?.start(context, Boolean(profile));
       const page = await context.newPage();
       await hopsReady(page); // its first navigation's redirect hops are checked where they happen
       const session: Session = { name: sessionName, context, page, createdAt: Date.now(), lastUsed: Date.now(), keepState: Boolean(profile) };
@@ -197,15 +201,18 @@ export class Sessions {
     return session;
   }
 
-  async close(name?: string): Promise<{ closed: string; current: string | null }> {
+  /** `failed`: the session ends because a call failed (its trace is kept on-failure); `announce`: say where the trace went in an event, no caller will. */
+  async close(name?: string, opts: { failed?: boolean; announce?: boolean } = {}): Promise<{ closed: string; current: string | null } & TraceOutcome> {
     const session = this.get(name);
     this.all.delete(session.name);
     this.slots.release();
     if (this.currentName === session.name) this.currentName = [...this.all.keys()].at(-1) ?? null;
+    const trace = (await this.hooks.traces?.finish(session.context, session.name, opts.failed)) ?? {};
+    if (opts.announce && Object.keys(trace).length) this.hooks.onEvent('session_trace', session.name, { ...trace });
     await session.context.close().catch(() => undefined);
     // A queued web.open that was just given this slot needs the browser: keep it.
     if (this.all.size === 0 && this.scratches === 0 && this.slots.busy === 0) await this.source.close();
-    return { closed: session.name, current: this.currentName };
+    return { closed: session.name, current: this.currentName, ...trace };
   }
 
   /** The browser went away: every session with it. */
@@ -237,8 +244,9 @@ export class Sessions {
     for (const s of this.list()) {
       if (now - s.lastUsed >= idleMs) {
         const state = s.keepState ? await this.storageOf(s).catch(() => undefined) : undefined;
-        await this.close(s.name).catch(() => undefined);
-        this.hooks.onEvent('session_idle_closed', s.name, state ? { storage_state: state } : undefined);
+        const closed = await this.close(s.name).catch(() => undefined);
+        const trace = closed ? { ...(closed.trace ? { trace: closed.trace } : {}), ...(closed.trace_dropped ? { trace_dropped: closed.trace_dropped } : {}) } : {};
+        this.hooks.onEvent('session_idle_closed', s.name, state || Object.keys(trace).length ? { ...trace, ...(state ? { storage_state: state } : {}) } : undefined);
       }
     }
   }

@@ -130,7 +130,10 @@ export const configSchema = {
     report: {
       type: 'object', additionalProperties: false, default: {},
       // Run reports (issue 14): a screenshot after every browser step, or only after a failed one.
-      properties: { screenshots: { enum: ['each_step', 'on_error'], default: 'on_error' } },
+      properties: {
+        screenshots: { enum: ['each_step', 'on_error'], default: 'on_error' },
+        trace: { enum: ['off', 'on-failure', 'always'], default: 'off' },   // a Playwright trace per session, in <workspace>/traces
+      },
     },
     mcp: {
       type: 'object', additionalProperties: false, default: {},

@@ -67,7 +67,7 @@ export interface WebcapConfig {
   playwright_mcp: { command?: string[]; url?: string };
   /** Prometheus metrics; listen: where the daemon serves /metrics and /healthz. */
   metrics: { enabled: boolean; listen?: string; token_env?: string };
-  report: { screenshots: 'each_step' | 'on_error' };
+  report: { screenshots: 'each_step' | 'on_error'; trace: 'off' | 'on-failure' | 'always' };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;
   /** `webcap call`/`run` use the workspace's background daemon (issue 11). */
