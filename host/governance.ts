@@ -91,6 +91,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     approvals: store.values('approvals'),
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
+    // One client's "yes" is never another's: remembered approvals are keyed by the client whose call asked.
+    ownerOf: (q) => options.entryVia?.(q.session)?.client,
     record: async (r) => {
       metrics.consent(r.reason, r.source === 'remembered' ? 'remembered' : r.approved ? 'approved' : 'denied');
       await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } });

@@ -13,7 +13,7 @@ import type { SessionOwner } from './policies/session-scope.js';
 import { metrics } from './metrics/metrics.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { redactedError } from './redact/errors.js';
-import type { CallContext, CallResult } from './policies/types.js';
+import type { CallContext, CallResult, Principal } from './policies/types.js';
 
 export interface HostOptions {
   config?: ConfigInput;
@@ -31,6 +31,8 @@ export interface CallOptions {
   via?: Record<string, string>;
   /** Restricts the call to these sessions (policies/session-scope.ts). */
   scope?: SessionOwner;
+  /** The authenticated client making the call ([[mcp.clients]]): recorded, its allowlist and budgets applied. */
+  principal?: Principal;
 }
 
 export interface Host {
@@ -83,6 +85,7 @@ export function createHost(options: HostOptions = {}): Host {
         decisions: [], startedAt: Date.now(),
         ...(opts.via ? { via: opts.via } : {}),
         ...(opts.scope ? { scope: opts.scope } : {}),
+        ...(opts.principal ? { principal: opts.principal } : {}),
       };
       const started = performance.now();
       try {

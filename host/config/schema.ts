@@ -141,6 +141,19 @@ export const configSchema = {
       properties: {
         wrap_untrusted: { type: 'boolean', default: true },
         dynamic_tools: { type: 'boolean', default: false },   // page tools listed only while a session is open (seed 002)
+        // MCP over HTTP with several principals: each its own token (from an env var) and name; allowlist and budgets only narrow the host's.
+        clients: {
+          type: 'array', default: [],
+          items: {
+            type: 'object', additionalProperties: false, required: ['name', 'token_env'],
+            properties: {
+              name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
+              token_env: { type: 'string', minLength: 1 },
+              domains_allowlist: { type: 'array', items: { type: 'string' } },
+              budgets: { type: 'object', additionalProperties: false, properties: budgetTables },
+            },
+          },
+        },
       },
     },
     playwright_mcp: {

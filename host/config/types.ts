@@ -47,6 +47,16 @@ export interface SearchConfig {
   };
 }
 
+/** [[mcp.clients]]: one principal of `webcap mcp --http`. */
+export interface McpClientConfig {
+  name: string;
+  token_env: string;
+  /** Narrows [capabilities.browser] domains_allowlist: a URL must pass both. */
+  domains_allowlist?: string[];
+  /** Budgets of this client alone, on top of the host's (keys of [budgets]). */
+  budgets?: BudgetTables;
+}
+
 export interface WebcapConfig {
   capabilities: { browser: BrowserConfig };
   /** Sliding-window limits: per minute (per_capability, per_domain), per hour and per day. */
@@ -62,7 +72,7 @@ export interface WebcapConfig {
   cache: { enabled: boolean; ttl_s: number; max_bytes: number };
   /** Shared governance state (host/store): no url = embedded (memory + workspace), url = Redis. */
   store: { url?: string; prefix: string; password_env?: string };
-  mcp: { wrap_untrusted: boolean; dynamic_tools: boolean };
+  mcp: { wrap_untrusted: boolean; dynamic_tools: boolean; clients: McpClientConfig[] };
   /** [capabilities.browser] provider = "playwright-mcp": the server to forward browser calls to. */
   playwright_mcp: { command?: string[]; url?: string };
   /** Prometheus metrics; listen: where the daemon serves /metrics and /healthz. */

@@ -46,6 +46,8 @@ export class ConsentGate {
     record: (r: ConsentRecord) => Promise<void>;
     now?: () => number;
     approvals?: SharedValues;
+    /** The principal a question belongs to ([[mcp.clients]] name): an approval it gave is remembered for it alone. */
+    ownerOf?: (q: ConsentQuestion) => string | undefined;
   }) {
     this.now = opts.now ?? Date.now;
     this.remembered = opts.approvals ?? new MemoryValues(this.now);
@@ -120,7 +122,9 @@ export class ConsentGate {
     // An approval is scoped to an origin: without one (a call that names no URL)
     // it would cover every site and session, so it is not remembered.
     const rememberable = q.reason !== 'user_ask' && !ASK_EVERY_TIME.has(q.capability) && config.approval_ttl_s > 0 && Boolean(q.origin);
-    const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason]);
+    const owner = this.opts.ownerOf?.(q);
+    const scope = [q.capability, q.origin ?? '', q.selector ?? '', q.reason];
+    const key = JSON.stringify(owner === undefined ? scope : [`client:${owner}`, ...scope]);
     // A store that cannot answer remembers nothing: the user is asked again (fail closed).
     const expiry = rememberable ? Number(await this.remembered.get(`approval:${key}`).catch(() => undefined)) : NaN;
     if (expiry > this.now()) return this.decide(q, { approved: true }, 'remembered');

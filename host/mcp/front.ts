@@ -8,6 +8,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
 import type { Asker } from '../consent/asker.js';
 import type { Host } from '../host.js';
+import type { Principal } from '../policies/types.js';
 import { compositeTool, COMPOSITE_TOOL } from './composite.js';
 import type { ConsentRouter } from './consent-router.js';
 import { elicitationAsker } from './elicitation-asker.js';
@@ -36,7 +37,7 @@ export interface SessionFront {
   close(closeSessions?: boolean): Promise<void>;
 }
 
-export function sessionFront(shared: FrontShared, via?: Record<string, string>): SessionFront {
+export function sessionFront(shared: FrontShared, via?: Record<string, string>, principal?: Principal): SessionFront {
   const { host, router } = shared;
   const server = new Server({ name: 'webcap', version: '0.1.0' }, { capabilities: { tools: { listChanged: shared.dynamicTools } }, instructions: INSTRUCTIONS });
   const scope: SessionScope = new SessionScope((name) => shared.heldByOther(scope, name));
@@ -57,7 +58,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
     let sent = params;
     try {
       sent = scope.prepare(m, params);
-      const result = await router.run(route, () => host.call(m.id, sent, { scope, ...(via ? { via } : {}) }));
+      const result = await router.run(route, () => host.call(m.id, sent, { scope, ...(via ? { via } : {}), ...(principal ? { principal } : {}) }));
       scope.observe(m.id, result);
       return await toolResult(m, scope.visible(m.id, result), resultOptions);
     } catch (err) {
@@ -89,7 +90,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
     scope,
     close: (closeSessions = true) => (closing ??= (async () => {
       for (const session of closeSessions ? [...scope.sessions].reverse() : []) {
-        await host.call('web.close', { session }, { scope, ...(via ? { via } : {}) }).catch(() => undefined);
+        await host.call('web.close', { session }, { scope, ...(via ? { via } : {}), ...(principal ? { principal } : {}) }).catch(() => undefined);
         scope.remove(session);
       }
       unregister();

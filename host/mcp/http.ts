@@ -10,9 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionFront } from './front.js';
-import { TokenTable } from './http-auth.js';
+import { loadConfig } from '../config/load.js';
+import type { Principal } from '../policies/types.js';
+import { callersFrom } from './http-clients.js';
 import { frontHandler, jsonRpcError } from './http-front.js';
-import { allowedHostnames, assertBindable, DEFAULT_TOKEN_ENV, parseListen, tokenFrom } from './http-guard.js';
+import { allowedHostnames, assertBindable, parseListen } from './http-guard.js';
 import { metrics } from '../metrics/metrics.js';
 import { health } from '../ops/health.js';
 import { createMcpHub, type McpHub, type McpOptions } from './server.js';
@@ -20,7 +22,7 @@ import { createMcpHub, type McpHub, type McpOptions } from './server.js';
 export interface McpHttpOptions extends McpOptions {
   /** HOST:PORT; port 0 picks a free one. */
   listen: string;
-  /** Environment variable holding the bearer token (default WEBCAP_MCP_TOKEN). */
+  /** Environment variable holding the bearer token (default WEBCAP_MCP_TOKEN); not with [[mcp.clients]]. */
   tokenEnv?: string;
   env?: NodeJS.ProcessEnv;
 }
@@ -38,9 +40,8 @@ interface Live { front: SessionFront; transport: StreamableHTTPServerTransport; 
 
 export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
   const listen = parseListen(options.listen);
-  const tokenEnv = options.tokenEnv ?? DEFAULT_TOKEN_ENV;
-  const token = tokenFrom(options.env ?? process.env, tokenEnv);
-  assertBindable(listen, token, tokenEnv);
+  const callers = callersFrom(loadConfig(options.config).mcp.clients, options.tokenEnv, options.env ?? process.env);
+  assertBindable(listen, callers.tokens ? 'set' : undefined, callers.tokenEnv);
 
   const hub = createMcpHub(options);
   await hub.ready;
@@ -55,7 +56,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     await s.transport.close().catch(() => undefined);
   };
 
-  const tokens = token ? new TokenTable([{ name: '', token }]) : undefined;
+  const tokens = callers.tokens;
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: unknown, client: string | undefined) => {
     const id = header(req, 'mcp-session-id');
@@ -67,7 +68,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
       if (id || req.method !== 'POST' || !isInitializeRequest(body)) {
         return jsonRpcError(res, id ? 404 : 400, -32000, id ? 'no such MCP session (it ended or never existed): initialize a new one' : 'no Mcp-Session-Id: send initialize first');
       }
-      session = await opened(hub, live, client);
+      session = await opened(hub, live, client, callers.principal(client));
     }
     session.lastUsed = Date.now();
     const counted = req.method === 'POST'; // a GET stream stays open for the session's life: not a sign of work
@@ -113,10 +114,11 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     })()),
   };
 
-  async function opened(h: McpHub, sessions: Map<string, Live>, client: string | undefined): Promise<Live> {
-    // `via` is filled in once the transport has named the session, before any tool call can run.
-    const via: Record<string, string> = {};
-    const front = h.open(via);
+  async function opened(h: McpHub, sessions: Map<string, Live>, client: string | undefined, principal: Principal | undefined): Promise<Live> {
+    // `via` is filled in once the transport has named the session, before any tool call can run;
+    // a principal's name is on every chain entry its calls cause.
+    const via: Record<string, string> = principal ? { client: principal.name } : {};
+    const front = h.open(via, principal);
     const entry: Live = { front, transport: undefined as unknown as StreamableHTTPServerTransport, lastUsed: Date.now(), busy: 0, client };
     entry.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

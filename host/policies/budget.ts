@@ -27,6 +27,8 @@ export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; p
     // Normalised, so "shop.test." spends the budget of "shop.test".
     const host = call.url?.hostname ? normalizeHost(call.url.hostname) : undefined;
     buckets.push(...tableBuckets(config.budgets, call.capability, host));
+    // A client's own budgets are separate buckets under its name: they narrow, never widen.
+    if (call.principal?.budgets) buckets.push(...tableBuckets(call.principal.budgets, call.capability, host, `client:${call.principal.name}:`));
     if (buckets.length === 0) return next();
     const timeoutMs = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
     let verdict;
