@@ -3,6 +3,8 @@
 // daemon and browser-server run ([metrics] listen). /healthz answers without
 // a token; /metrics does not. A refused call shows up by capability, code and
 // policy; a hostile tool name does not show up at all.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { createHost } from '../../host/host.js';
 import { startMcpHttp, type McpHttpServer } from '../../host/mcp/http.js';
 import { health } from '../../host/ops/health.js';
 import { startOpsServer } from '../../host/ops/ops-server.js';
+import { webcap } from '../helpers/cli.js';
 import { tempDir, testConfig } from '../helpers/host.js';
 
 const TOKEN = 'ops-token-31c9aa';
@@ -78,6 +81,25 @@ describe('the operations server ([metrics] listen: daemon, browser-server)', () 
 
   it('refuses to serve /metrics off loopback without a token', async () => {
     await expect(startOpsServer({ listen: '0.0.0.0:0', env: {}, health: async () => ({ ok: true, checks: [] }) })).rejects.toMatchObject({ code: 'invalid_params' });
+  });
+});
+
+describe('the daemon: [metrics] listen', () => {
+  it('serves /healthz and /metrics while it runs, and stops serving when it stops', async () => {
+    const dir = tempDir('webcap-ops-daemon-');
+    const file = join(dir, 'agent_config.toml');
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    writeFileSync(file, `[workspace]\npath = "${dir}/ws"\n[chain]\npath = "${dir}/ws/chain.jsonl"\n[logging]\nfile = "${dir}/ws/webcap.log"\n[metrics]\nlisten = "127.0.0.1:${port}"\n`);
+    expect((await webcap(['daemon', 'start', '--config', file], dir)).code).toBe(0);
+    try {
+      const r = await get(`http://127.0.0.1:${port}/healthz`);
+      expect(r.status).toBe(200);
+      expect(await r.json()).toMatchObject({ ok: true });
+      expect(await (await get(`http://127.0.0.1:${port}/metrics`)).text()).toContain('webcap_calls_total');
+    } finally {
+      await webcap(['daemon', 'stop', '--config', file], dir);
+    }
+    await expect(get(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 });
 
