@@ -40,7 +40,7 @@ export interface SessionFront {
 export function sessionFront(shared: FrontShared, via?: Record<string, string>, principal?: Principal): SessionFront {
   const { host, router } = shared;
   const server = new Server({ name: 'webcap', version: '0.1.0' }, { capabilities: { tools: { listChanged: shared.dynamicTools } }, instructions: INSTRUCTIONS });
-  const scope: SessionScope = new SessionScope((name) => shared.heldByOther(scope, name));
+  const scope: SessionScope = new SessionScope((name) => shared.heldByOther(scope, name), principal?.name);
   // Requests answered on their own HTTP response stream: server-to-client
   // messages (elicitation, list_changed) ride the latest one, which is open.
   const running: RequestId[] = [];

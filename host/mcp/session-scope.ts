@@ -21,6 +21,8 @@ export class SessionScope implements SessionOwner {
   constructor(
     /** Session names held by every other scope of the same host. */
     readonly takenElsewhere: (name: string) => boolean,
+    /** The [[mcp.clients]] principal whose MCP session this is (absent with a single token). */
+    readonly owner?: string,
   ) {}
 
   get sessions(): readonly string[] { return this.owned; }

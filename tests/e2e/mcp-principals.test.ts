@@ -165,5 +165,7 @@ describe('[[mcp.clients]] at start', () => {
     expect((await failure(startMcpHttp({ listen: '127.0.0.1:0', config, env: ENV, tokenEnv: 'WEBCAP_MCP_TOKEN' }))).message).toMatch(/use one/);
     expect((await failure(startMcpHttp({ listen: '127.0.0.1:0', config, env: { ALICE_TOKEN: ENV.ALICE_TOKEN } }))).message).toMatch(/BOB_TOKEN is not set/);
     expect((await failure(startMcpHttp({ listen: '127.0.0.1:0', config, env: { ALICE_TOKEN: 'same-token-123', BOB_TOKEN: 'same-token-123' } }))).message).toMatch(/same token/);
+    const twice = { ...config, mcp: { clients: [{ name: 'alice', token_env: 'ALICE_TOKEN' }, { name: 'alice', token_env: 'BOB_TOKEN' }] } };
+    expect((await failure(startMcpHttp({ listen: '127.0.0.1:0', config: twice, env: ENV }))).message).toMatch(/two clients are named "alice"/);
   });
 });
