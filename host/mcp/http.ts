@@ -9,14 +9,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { SessionFront } from './front.js';
 import { loadConfig } from '../config/load.js';
+import { metrics } from '../metrics/metrics.js';
+import { health } from '../ops/health.js';
 import type { Principal } from '../policies/types.js';
+import type { SessionFront } from './front.js';
 import { callersFrom } from './http-clients.js';
 import { frontHandler, jsonRpcError } from './http-front.js';
 import { allowedHostnames, assertBindable, parseListen } from './http-guard.js';
-import { metrics } from '../metrics/metrics.js';
-import { health } from '../ops/health.js';
 import { createMcpHub, type McpHub, type McpOptions } from './server.js';
 
 export interface McpHttpOptions extends McpOptions {
@@ -56,8 +56,6 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     await s.transport.close().catch(() => undefined);
   };
 
-  const tokens = callers.tokens;
-
   const handle = async (req: IncomingMessage, res: ServerResponse, body: unknown, client: string | undefined) => {
     const id = header(req, 'mcp-session-id');
     let session = id ? live.get(id) : undefined;
@@ -79,7 +77,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     if (fresh && !session.transport.sessionId) await session.front.close(false);
   };
   const server = createServer(frontHandler({
-    hosts: allowedHostnames(listen.host), tokens, mcp: handle,
+    hosts: allowedHostnames(listen.host), tokens: callers.tokens, mcp: handle,
     health: () => health(hub.host.config),
     metrics: async () => ({ contentType: metrics.contentType, text: await metrics.text() }),
   }));
