@@ -61,7 +61,7 @@ async function busiestWindow(stores: GovernanceStore[], seconds: number): Promis
   await Promise.all(stores.map(async (store) => {
     const admission = store.admission(new PolitenessGate(config));
     while (Date.now() < until) {
-      const v = await admission.admit({ buckets: [{ name: 'domain:127.0.0.1', perMinute: PER_MINUTE }], host: '127.0.0.1', maxWaitMs: 1000 });
+      const v = await admission.admit({ buckets: [{ name: 'domain:127.0.0.1', limit: PER_MINUTE, windowMs: 60_000 }], host: '127.0.0.1', maxWaitMs: 1000 });
       if (v.ok) admittedAt.push(v.admittedAt);
       else await new Promise((r) => setImmediate(r));
     }
@@ -93,7 +93,7 @@ export async function storeRows(n: number): Promise<Row[]> {
     const samples = Math.max(4 * n, 400);
     const s = await alternating(samples, scrape(redisHost), scrape(embeddedHost));
     const admitConfig = loadConfig({});
-    const request = { buckets: [{ name: 'domain:bench.test', perMinute: 1_000_000_000 }], host: 'bench.test', maxWaitMs: 1000 };
+    const request = { buckets: [{ name: 'domain:bench.test', limit: 1_000_000_000, windowMs: 60_000 }], host: 'bench.test', maxWaitMs: 1000 };
     const viaRedis = clients[0].admission(new PolitenessGate(admitConfig));
     const viaEmbedded = embeddedStore().admission(new PolitenessGate(admitConfig));
     const admits = await alternating(samples * 5, () => viaRedis.admit(request), () => viaEmbedded.admit(request));

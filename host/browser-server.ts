@@ -12,6 +12,8 @@ import { WebcapError } from '../manifests/errors.js';
 import { projectRoot } from '../manifests/load.js';
 import { classifyAddress } from '../manifests/net/address.js';
 import { loadConfig } from './config/load.js';
+import { metrics } from './metrics/metrics.js';
+import { startOpsServer } from './ops/ops-server.js';
 
 /** A token shorter than this is guessable; refused. */
 export const MIN_TOKEN_LENGTH = 16;
@@ -40,16 +42,27 @@ export function planServer(listen: string | undefined, tokenEnv: string | undefi
 
 export async function browserServerCommand(values: { listen?: string; tokenEnv?: string; config?: string }): Promise<number> {
   const plan = planServer(values.listen, values.tokenEnv);
-  const { capabilities: { browser }, network } = loadConfig(values.config);
+  const config = loadConfig(values.config);
+  const { capabilities: { browser }, network } = config;
   const settings = { host: plan.host, port: plan.port, headless: browser.headless, executable_path: browser.executable_path, resolve: network.resolve };
   const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'sidecar', 'browser-server.js')], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, WEBCAP_BROWSER_SERVER: JSON.stringify(settings), WEBCAP_BROWSER_SERVER_TOKEN: plan.token ?? '' },
   });
+  // /metrics (Chromium's memory under this server) and /healthz at [metrics] listen.
+  let alive = true;
+  child.once('exit', () => { alive = false; });
+  const unwatch = metrics.sidecarStarted(child.pid);
+  const ops = config.metrics.listen
+    ? await startOpsServer({ listen: config.metrics.listen, tokenEnv: config.metrics.token_env, health: async () => ({ ok: alive, checks: [{ name: 'browser_server', ok: alive }] }) })
+    : undefined;
+  if (ops) process.stderr.write(`${JSON.stringify({ metrics: `${ops.url}/metrics` })}\n`);
   // Ctrl-C or a service manager's stop reaches the server, which closes the browser.
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward).on('SIGTERM', forward);
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
   process.off('SIGINT', forward).off('SIGTERM', forward);
+  unwatch();
+  await ops?.close();
   return code;
 }

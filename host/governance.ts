@@ -31,6 +31,7 @@ import { writeAheadPolicy } from './policies/write-ahead.js';
 import { chainOptions } from './chain/options.js';
 import { PolitenessGate } from './budget/politeness.js';
 import { siteRates } from './budget/site-rates.js';
+import { metrics } from './metrics/metrics.js';
 import { Redactor } from './redact/redactor.js';
 import { learnTypedSecret } from './redact/typed-text.js';
 import { redactingLogger } from './redact/logger.js';
@@ -76,6 +77,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   // Entries about what already happened (events, blocked requests, a call's result) need no fdatasync of their own: the next durable append (an intent) carries them.
   const after = { durable: false };
   const sessions = new SessionTracker();
+  const unlistSessions = metrics.sessions(() => ({ open: sessions.list().length }));
   // Entries not written by the audit policy (consent, events, blocked requests) are labelled by whoever owns the session.
   const viaFor = (session: string | undefined | null) => {
     const via = options.entryVia?.(session ?? undefined);
@@ -93,9 +95,14 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     approvals: store.values('approvals'),
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
-    // Over HTTP each MCP client approves for itself: its remembered yes is not another client's.
+    // Over HTTP each MCP client approves for itself: its remembered yes is not another client's,
+    // and with [[mcp.clients]] not another principal's either.
     approverOf: (session) => { const via = options.entryVia?.(session); return via && Object.keys(via).length ? JSON.stringify(via) : undefined; },
-    record: async (r) => { await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
+    ownerOf: (q) => options.entryVia?.(q.session)?.client,
+    record: async (r) => {
+      metrics.consent(r.reason, r.source === 'remembered' ? 'remembered' : r.approved ? 'approved' : 'denied');
+      await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } });
+    },
   });
 
   const profiles = new Profiles(config, gate, async (event, session, detail, planId) => {
@@ -233,6 +240,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
         await closeWithProfile(profiles, session, (p) => browser.invoke('web.close', p, 10_000, owner)).catch(() => undefined);
       }
       await browser.close();
+      unlistSessions();
       await releaseStore();
       await (await chainReady.catch(() => undefined))?.close();
       log.flush?.();

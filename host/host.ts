@@ -9,9 +9,10 @@ import type { WebcapConfig } from './config/types.js';
 import { discover, writePlan, type Candidate, type WrittenPlan } from './discovery/index.js';
 import { buildGovernance, DEFAULT_OWNER, type Governance } from './governance.js';
 import { newPlanId, runPlanWith, type PlanOptions } from './plan-runner.js';
+import { metrics } from './metrics/metrics.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { redactedError } from './redact/errors.js';
-import type { CallContext, CallResult } from './policies/types.js';
+import type { CallContext, CallResult, Principal } from './policies/types.js';
 
 export interface HostOptions {
   config?: ConfigInput;
@@ -27,6 +28,8 @@ export interface CallOptions {
   planId?: string;
   /** Recorded on the call's chain entry, e.g. {mcp_session: id} for MCP over HTTP. */
   via?: Record<string, string>;
+  /** The authenticated client making the call ([[mcp.clients]]): recorded, its allowlist and budgets applied. */
+  principal?: Principal;
 }
 
 /**
@@ -58,6 +61,8 @@ export interface Host {
   /** Runs a plan as a caller of its own: its calls reach only the sessions it opened, closed when it ends. */
   runPlan(source: string, opts?: PlanOptions): Promise<unknown>;
   capabilities(): Manifest[];
+  /** This process's Prometheus metrics in the text exposition format (what /metrics serves). */
+  metrics(): Promise<string>;
   /** Names of the browser sessions open now (the CLI daemon's status), or of one owner's. */
   sessions(owner?: string): string[];
   /** Site profiles whose tasks answer a need such as "restaurant.search", best first (seed 001 §9). */
@@ -74,6 +79,8 @@ export function createHost(options: HostOptions = {}): Host {
   const manifests = loadManifests();
   const byId = new Map(manifests.map((m) => [m.id, m]));
   const gov: Governance = buildGovernance(config, manifests, options);
+  metrics.setEnabled(config.metrics.enabled);
+  metrics.knowCapabilities(byId.keys());
   let closed = false;
   let scopes = 0;
 
@@ -85,6 +92,7 @@ export function createHost(options: HostOptions = {}): Host {
         const shown = gov.redactor.redactString(shownCapabilityId(id));
         const near = manifests.filter((m) => m.id.split('.').pop() === shown.split('.').pop()).map((m) => m.id);
         const error = new WebcapError('unknown_capability', `no capability "${shown}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``, { id: shown });
+        metrics.call(id, error.code, 0, 'registry');
         await gov.recordUnknown(shown, opts.planId, error);
         throw error;
       }
@@ -96,10 +104,15 @@ export function createHost(options: HostOptions = {}): Host {
         session: params.session as string | undefined,
         decisions: [], startedAt: Date.now(),
         ...(opts.via ? { via: opts.via } : {}),
+        ...(opts.principal ? { principal: opts.principal } : {}),
       };
+      const started = performance.now();
       try {
-        return await gov.run(call);
+        const result = await gov.run(call);
+        metrics.call(id, undefined, (performance.now() - started) / 1000);
+        return result;
       } catch (err) {
+        if (metrics.enabled) metrics.call(id, err instanceof WebcapError ? err.code : 'internal', (performance.now() - started) / 1000, refusedBy(call));
         throw redactedError(err, gov.redactor); // what the caller sees (and the CLI prints) is redacted like the chain
       }
   };
@@ -140,6 +153,7 @@ export function createHost(options: HostOptions = {}): Host {
     },
     capabilities: () => manifests,
     sessions: (owner) => gov.openSessions(owner),
+    metrics: () => metrics.text(),
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),
     warm: () => { if (!closed) gov.warm(); },
@@ -150,4 +164,10 @@ export function createHost(options: HostOptions = {}): Host {
     },
   };
   return host;
+}
+
+/** The policy that refused the call, if one did (its last "denied" decision). */
+function refusedBy(call: CallContext): string | undefined {
+  for (let i = call.decisions.length - 1; i >= 0; i--) if (call.decisions[i].decision === 'denied') return call.decisions[i].policy;
+  return undefined;
 }

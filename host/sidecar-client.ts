@@ -8,6 +8,7 @@ import { CancellationTokenSource, createMessageConnection, StreamMessageReader, 
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { sidecarEntry, startRecord } from './attestation.js';
 import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
+import { metrics } from './metrics/metrics.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
   SensitiveRequest, ShutdownRequest, type BlockedRequest, type EffectConsent, type NavigationCheck, type SensitiveAction,
@@ -30,6 +31,8 @@ const GRACE_MS = 2000;
 
 export class SidecarClient {
   private running: Running | undefined;
+  /** Sidecar processes started so far: every one after the first is a restart. */
+  private starts = 0;
   // Time spent waiting for the user's answer does not count against a call's
   // timeout: a person reading a consent prompt is not a hung browser.
   private asking = 0;
@@ -169,6 +172,9 @@ export class SidecarClient {
     const ready = adopted?.initSent ? Promise.resolve() : connection.sendRequest(InitRequest, init);
     ready.catch(() => undefined);
     this.running = { child, connection, exited, ready };
+    if (this.starts++ > 0) metrics.sidecarRestarted();
+    const forget = metrics.sidecarStarted(child.pid);
+    child.once('exit', forget);
     this.log.info({ pid: child.pid }, 'sidecar started');
     // Attestation (host/attestation.ts): which code this sidecar runs, in the chain.
     try {

@@ -33,6 +33,7 @@ export function sidecarInit(config: WebcapConfig): SidecarInit {
       domains_allowlist: b.domains_allowlist,
       domains_denylist: b.domains_denylist,
     },
+    trace: config.report.trace,
     effects: { gate_requests: config.consent.gate_requests, robots: b.respect_robots },
   };
 }

@@ -34,6 +34,8 @@ export interface SidecarInit {
     domains_allowlist: string[];
     domains_denylist: string[];
   };
+  /** Playwright traces per session (sidecar/trace.ts); absent: off. */
+  trace?: 'off' | 'on-failure' | 'always';
   /** The site profiles, read and validated by the host (host/site-profiles.ts). */
   profiles: SiteProfile[];
   /** Checks made where the effect happens (sidecar/effect-gate.ts); absent: both on. */

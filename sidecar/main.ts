@@ -14,6 +14,7 @@ import { proveGuardReachable } from './remote-guard.js';
 import { installNetworkGuard, startGuardProxy, type NetworkGuard } from './network-guard.js';
 import { politeness } from './politeness.js';
 import { Sessions } from './sessions.js';
+import { SessionTraces } from './trace.js';
 import type { Tool, ToolContext } from './tool.js';
 import { tools } from './tools/index.js';
 
@@ -44,6 +45,7 @@ function contextFor(init: SidecarInit): SidecarState {
     const lost = sessions.forgetAll();
     connection.sendNotification(EventNotification, { kind: 'browser_crashed', detail: { sessions: lost.map((s) => ({ session: s.name, owner: s.owner })) } });
   });
+  const traces = new SessionTraces(init.trace ?? 'off', init.workspace);
   const sessions: Sessions = new Sessions(init, source, {
     async prepare(name, remote) {
       const opts = {
@@ -70,18 +72,21 @@ function contextFor(init: SidecarInit): SidecarState {
       };
     },
     onEvent: (kind, session, detail) => connection.sendNotification(EventNotification, { kind, session, detail }),
+    traces,
   });
   return {
-    init, sessions, profiles, effects,
+    init, sessions, profiles, effects, traces,
     // A block belongs to the call that caused it; an old one must not explain a new failure.
     forgetBlocked: () => guards.forEach((g) => g.clearBlocked()),
     lastBlocked: (name) => guards.get(name)?.lastBlocked(),
     polite: (session) => polite(session.page.url()),
     async askUser(action, session) {
+      noteSecret(traces, action, session);
       const answer = await connection.sendRequest(SensitiveRequest, { ...action, session: session.name, url: session.page.url() });
       return answer.approved;
     },
     async confirm(action, session) {
+      noteSecret(traces, action, session);
       const answer = await connection.sendRequest(SensitiveRequest, { ...action, session: session.name, url: session.page.url() });
       if (!answer.approved) {
         throw new WebcapError('consent_denied', `${action.capability}: the user did not approve (${action.reason.replace('_', ' ')})${answer.reason ? `: ${answer.reason}` : ''}`, { reason: action.reason });
@@ -130,7 +135,11 @@ connection.onRequest(InvokeRequest, async ({ capability, params, owner }, token)
       if (capability === 'web.open' && typeof result?.session === 'string') await mine.sessions.close(result.session).catch(() => undefined);
       throw refused;
     }
-    if (error !== undefined) throw error;
+    if (error !== undefined) {
+      const failedIn = mine.sessions.list().find((s) => s.name === (session ?? mine.sessions.current));
+      if (failedIn) ctx.traces.failed(failedIn.context);
+      throw error;
+    }
     // The host gave up on this call (its timeout) while it waited for a slot or a page: a session it
     // opened would belong to nobody and hold a slot until the idle sweep. Closed, so the line moves on.
     if (token.isCancellationRequested && typeof result?.session === 'string' && (capability === 'web.open' || result.opened_session === true)) {
@@ -181,3 +190,8 @@ connection.onRequest(ShutdownRequest, async () => {
 connection.onClose(() => void shutdown().finally(() => process.exit(0)));
 process.stdin.on('end', () => void shutdown().finally(() => process.exit(0)));
 connection.listen();
+
+/** A typed secret or a sensitive field on this page: its trace must not be kept. */
+function noteSecret(traces: SessionTraces, action: { reason: string; secret?: string }, session: { context: import('playwright').BrowserContext }): void {
+  if (action.secret !== undefined || action.reason === 'password_field' || action.reason === 'payment_field') traces.secret(session.context, `a ${action.reason.replace('_', ' ')} was typed in it`);
+}

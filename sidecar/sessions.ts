@@ -12,6 +12,7 @@ import type { BrowserSource } from './browser-source.js';
 import { watchPage } from './page-events.js';
 import { hopsReady } from './redirect-hops.js';
 import { SessionSlots } from './slots.js';
+import type { SessionTraces, TraceOutcome } from './trace.js';
 
 export interface Session {
   name: string;
@@ -41,6 +42,8 @@ export interface SessionHooks {
   /** Called once per new session, around the creation of its context (network guard, …). */
   prepare(name: string, remote: boolean): Promise<ContextSetup>;
   onEvent(kind: string, session: string, detail?: Record<string, unknown>): void;
+  /** Playwright traces of sessions ([report] trace); absent: none recorded. */
+  traces?: SessionTraces;
 }
 
 const SCRATCH_LINGER_MS = 30_000;
@@ -54,7 +57,7 @@ export interface CallerSessions {
   list(): Session[];
   get(name?: string): Session;
   open(name?: string, viewport?: { width: number; height: number }, waitMs?: number, profile?: { state: StorageState }): Promise<Session>;
-  close(name?: string): Promise<{ closed: string; current: string | null }>;
+  close(name?: string, opts?: { failed?: boolean; announce?: boolean }): Promise<{ closed: string; current: string | null } & TraceOutcome>;
   scratch(label: string): Promise<{ name: string; page: Page; close(): Promise<void> }>;
   storageOf(session: Session): Promise<StorageState>;
   /** Counts the browsers lost so far: a call that sees it change lost its browser. */
@@ -108,7 +111,7 @@ export class Sessions {
       list: () => (this.byOwner.get(owner) ?? []).map((n) => this.all.get(n)!).filter(Boolean),
       get: (name) => this.get(owner, name),
       open: (name, viewport, waitMs, profile) => this.open(owner, name, viewport, waitMs, profile),
-      close: (name) => this.close(owner, name),
+      close: (name, opts) => this.close(owner, name, opts),
       scratch: (label) => this.scratch(label),
       storageOf: (session) => this.storageOf(session),
     };
@@ -132,6 +135,7 @@ export class Sessions {
       throw err;
     }
     try {
+      await this.hooks.traces?.start(context, Boolean(profile));
       const page = await context.newPage();
       await hopsReady(page); // its first navigation's redirect hops are checked where they happen
       const session: Session = { name: sessionName, owner, context, page, createdAt: Date.now(), lastUsed: Date.now(), keepState: Boolean(profile) };
@@ -254,13 +258,16 @@ export class Sessions {
     return session;
   }
 
-  async close(owner: string, name?: string): Promise<{ closed: string; current: string | null }> {
+  /** `failed`: the session ends because a call failed (its trace is kept on-failure); `announce`: say where the trace went in an event, no caller will. */
+  async close(owner: string, name?: string, opts: { failed?: boolean; announce?: boolean } = {}): Promise<{ closed: string; current: string | null } & TraceOutcome> {
     const session = this.get(owner, name);
     this.drop(session);
+    const trace = (await this.hooks.traces?.finish(session.context, session.name, opts.failed)) ?? {};
+    if (opts.announce && Object.keys(trace).length) this.hooks.onEvent('session_trace', session.name, { ...trace });
     await session.context.close().catch(() => undefined);
     // A queued web.open that was just given this slot needs the browser: keep it.
     if (this.all.size === 0 && this.scratches === 0 && this.slots.busy === 0) await this.source.close();
-    return { closed: session.name, current: this.byOwner.get(owner)?.at(-1) ?? null };
+    return { closed: session.name, current: this.byOwner.get(owner)?.at(-1) ?? null, ...trace };
   }
 
   /** Forgets a session and frees its slot at once (the next waiter in line gets it). */
@@ -318,8 +325,9 @@ export class Sessions {
     for (const s of this.list()) {
       if (now - s.lastUsed >= idleMs) {
         const state = s.keepState ? await this.storageOf(s).catch(() => undefined) : undefined;
-        await this.close(s.owner, s.name).catch(() => undefined);
-        this.hooks.onEvent('session_idle_closed', s.name, state ? { storage_state: state } : undefined);
+        const closed = await this.close(s.owner, s.name).catch(() => undefined);
+        const trace = closed ? { ...(closed.trace ? { trace: closed.trace } : {}), ...(closed.trace_dropped ? { trace_dropped: closed.trace_dropped } : {}) } : {};
+        this.hooks.onEvent('session_idle_closed', s.name, state || Object.keys(trace).length ? { ...trace, ...(state ? { storage_state: state } : {}) } : undefined);
       }
     }
   }

@@ -1,6 +1,7 @@
 // A tool is one literal: its manifest id and its handler. Checks every page
 // tool needs (find the session, resolve the timeout, map errors, remember the
 // last blocked request) live once here, as in Playwright's MCP tools.
+import type { SessionTraces } from './trace.js';
 import type { Page } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
 import type { BlockedRequest, SensitiveAction, SidecarInit } from '../manifests/wire.js';
@@ -21,6 +22,8 @@ export interface ToolContext {
   profiles: SiteProfile[];
   /** Consent and robots.txt on the requests an action causes (effect-gate.ts). */
   effects: EffectGate;
+  /** Playwright traces of sessions ([report] trace). */
+  traces: SessionTraces;
   /** Ask the host (and so the user) before a sensitive step; throws consent_denied on no. */
   confirm(action: Omit<SensitiveAction, 'session' | 'url'>, session: Session): Promise<void>;
   /** Ask the host (and so the user) a question; resolves to the user's yes/no. */

@@ -6,7 +6,10 @@
 import type { PolitenessGate } from './politeness.js';
 import { TokenBucket } from './token-bucket.js';
 
-export interface BucketSpec { name: string; perMinute: number }
+/** At most `limit` admissions in any `windowMs` (WINDOWS: a minute, an hour, a day). */
+export interface BucketSpec { name: string; limit: number; windowMs: number }
+
+export const WINDOWS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 
 export interface AdmitRequest {
   buckets: BucketSpec[];
@@ -47,7 +50,7 @@ export class EmbeddedAdmission implements Admission {
 
   private bucket(spec: BucketSpec): TokenBucket {
     let b = this.buckets.get(spec.name);
-    if (!b) this.buckets.set(spec.name, (b = new TokenBucket(spec.perMinute)));
+    if (!b) this.buckets.set(spec.name, (b = new TokenBucket(spec.limit, spec.windowMs)));
     return b;
   }
 }

@@ -5,8 +5,8 @@
 // machines whose clocks disagree still share one clock.
 //
 // Buckets are exact sliding windows (a sorted set of admission times, the
-// ones older than 60 s trimmed), like the embedded TokenBucket: at most N
-// admissions in any 60 s, no burst. rate-limiter-flexible was considered;
+// ones older than the window trimmed), like the embedded TokenBucket: at most
+// N admissions in any minute, hour or day, no burst. rate-limiter-flexible was considered;
 // its Redis limiters are fixed windows or refilling buckets, which let up to
 // 2N through around a window edge, and "30 per minute" is read literally.
 import type { RedisConnection } from '../store/redis-connection.js';
@@ -14,25 +14,28 @@ import type { Admission, AdmitRequest, AdmitVerdict } from './admission.js';
 import type { PolitenessGate } from './politeness.js';
 
 // KEYS: n bucket keys, then the host's politeness key (optional).
-// ARGV: n, n limits, member, gap ms, jitter ms, max wait ms.
+// ARGV: n, n limits, n windows (ms), member, gap ms, jitter ms, max wait ms.
 // Returns {1, 0, wait, now} admitted; {0, i, retry, now} bucket i full; {-1, 0, due, now} slot too far.
-const ADMIT_LUA = `
+export const ADMIT_LUA = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local n = tonumber(ARGV[1])
 for i = 1, n do
-  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - 60000)
-  if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[1 + i]) then
-    local oldest = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
-    local retry = tonumber(oldest[2]) + 60000 - now
+  local limit = tonumber(ARGV[1 + i])
+  local window = tonumber(ARGV[1 + n + i])
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  local count = redis.call('ZCARD', KEYS[i])
+  if count >= limit then
+    local freeing = redis.call('ZRANGE', KEYS[i], count - limit, count - limit, 'WITHSCORES')
+    local retry = tonumber(freeing[2]) + window - now
     if retry < 1 then retry = 1 end
     return {0, i, retry, now}
   end
 end
-local member = ARGV[n + 2]
-local gap = tonumber(ARGV[n + 3])
-local jitter = tonumber(ARGV[n + 4])
-local maxWait = tonumber(ARGV[n + 5])
+local member = ARGV[2 * n + 2]
+local gap = tonumber(ARGV[2 * n + 3])
+local jitter = tonumber(ARGV[2 * n + 4])
+local maxWait = tonumber(ARGV[2 * n + 5])
 local wait = 0
 if #KEYS > n then
   local last = redis.call('GET', KEYS[n + 1])
@@ -43,7 +46,7 @@ if #KEYS > n then
 end
 for i = 1, n do
   redis.call('ZADD', KEYS[i], now, member)
-  redis.call('PEXPIRE', KEYS[i], 60000)
+  redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[1 + n + i]))
 end
 return {1, 0, wait, now}
 `;
@@ -58,13 +61,14 @@ export class RedisAdmission implements Admission {
   }
 
   async admit(req: AdmitRequest): Promise<AdmitVerdict> {
-    const keys = req.buckets.map((b) => `budget:${b.name}`);
+    // The window is part of the key: a per-minute and a per-day budget of the same name never share a set.
+    const keys = req.buckets.map((b) => `budget:${b.name}${b.windowMs === 60_000 ? '' : `@${b.windowMs}`}`);
     if (req.host) keys.push(`polite:${req.host}`);
     const gap = req.host ? Math.round(this.politeness?.gapFor(req.host) ?? 0) : 0;
     const jitter = Math.round(this.politeness?.jitterFor(req.host) ?? 0);
     // Unique per admission, so two hosts admitted in the same millisecond are two entries.
     const member = `${process.pid}:${++sequence}:${Math.random().toString(36).slice(2, 8)}`;
-    const args = [req.buckets.length, ...req.buckets.map((b) => b.perMinute), member, gap, jitter, Math.floor(req.maxWaitMs)];
+    const args = [req.buckets.length, ...req.buckets.map((b) => b.limit), ...req.buckets.map((b) => b.windowMs), member, gap, jitter, Math.floor(req.maxWaitMs)];
     const [status, index, ms, now] = await this.redis.run((c) => (c as unknown as Record<string, AdmitCommand>).webcapAdmit(keys.length, ...keys, ...args));
     if (status === 0) return { ok: false, kind: 'budget', bucket: req.buckets[index - 1], retryAfterMs: ms };
     if (status === -1) return { ok: false, kind: 'politeness', dueMs: ms };

@@ -5,6 +5,7 @@
 // (maxmemory). An unavailable Redis is a miss, never an error: the call goes
 // to the source instead, and the connection reports the outage to the chain.
 import type { RedisConnection } from '../store/redis-connection.js';
+import { countedLookup } from '../metrics/metrics.js';
 import type { ResultCache } from './result-cache.js';
 import type { CacheHit } from './store.js';
 
@@ -16,6 +17,10 @@ export class RedisResultCache implements ResultCache {
   constructor(private readonly redis: RedisConnection, private readonly opts: { enabled: boolean; ttlMs: number; maxBytes: number }) {}
 
   async get<T = unknown>(key: string): Promise<CacheHit<T> | undefined> {
+    return countedLookup(await this.lookup<T>(key));
+  }
+
+  private async lookup<T>(key: string): Promise<CacheHit<T> | undefined> {
     if (!this.opts.enabled || !KEY.test(key)) return undefined;
     const text = await this.redis.run((c) => c.get(`cache:${key}`)).catch(() => null);
     if (!text) return undefined;

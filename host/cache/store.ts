@@ -8,6 +8,7 @@
 // shared by processes using the same workspace.
 import { mkdir, readFile, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { countedLookup } from '../metrics/metrics.js';
 
 export interface CacheOptions {
   dir: string;
@@ -52,6 +53,10 @@ export class DiskCache {
   }
 
   async get<T = unknown>(key: string): Promise<CacheHit<T> | undefined> {
+    return countedLookup(await this.lookup<T>(key));
+  }
+
+  private async lookup<T>(key: string): Promise<CacheHit<T> | undefined> {
     if (!this.enabled || !KEY.test(key)) return undefined;
     const file = this.fileOf(key);
     let entry: StoredEntry;

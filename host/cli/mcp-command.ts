@@ -10,7 +10,7 @@ export function registerMcp(program: Command): void {
     .description('serve the capabilities as MCP tools on stdio, or over HTTP with --http')
     .option('--composite', 'also offer the composite browser tool')
     .option('--http <host:port>', 'serve MCP over Streamable HTTP at http://HOST:PORT/mcp instead of stdio')
-    .option('--token-env <name>', 'environment variable holding the bearer token for --http (default WEBCAP_MCP_TOKEN)')
+    .option('--token-env <name>', 'environment variable holding the bearer token for --http (default WEBCAP_MCP_TOKEN); not with [[mcp.clients]], which names each client\'s own')
     .action(async (_o: unknown, cmd: Command) => {
       const opts = optionsOf<{ composite?: boolean; http?: string; tokenEnv?: string }>(cmd);
       if (opts.http) {

@@ -10,6 +10,7 @@ import { registerChain } from './chain-command.js';
 import { registerDaemon } from './daemon-command.js';
 import { registerDemo } from './demo-command.js';
 import { registerDiscover } from './discover-command.js';
+import { registerDoctor } from './doctor-command.js';
 import { registerManifests } from './manifests-command.js';
 import { registerMcp } from './mcp-command.js';
 import { registerProfiles } from './profiles-command.js';
@@ -43,7 +44,7 @@ Examples:
     if (action.name() !== 'run' && action.name() !== 'call') return;
     try { rememberChain(loadConfig(optionsOf(action).config).chain.path); } catch { /* the command itself reports a bad config */ }
   });
-  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerReport, registerBrowserServer]) {
+  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerReport, registerBrowserServer, registerDoctor]) {
     register(program);
   }
   return program;

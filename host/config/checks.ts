@@ -30,6 +30,9 @@ export function whereIn(source: string | undefined, file: string): Where {
 }
 
 export function checkConfig(cfg: WebcapConfig, where: Where): void {
+  const names = cfg.mcp.clients.map((c) => c.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new WebcapError('invalid_params', `${where('mcp.clients')}"mcp.clients": two clients are named "${twice}"; each name is one principal`, { key: 'mcp.clients', name: twice });
   const bad = invalidAllowPrivate(cfg.network.allow_private);
   if (bad.length > 0) {
     throw new WebcapError('invalid_params', `${where('network.allow_private')}"network.allow_private": ${bad.map((b) => JSON.stringify(b)).join(', ')} is neither an IP address nor a CIDR`, { key: 'network.allow_private', values: bad });

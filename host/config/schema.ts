@@ -1,6 +1,12 @@
 // JSON Schema of agent_config.toml. Defaults live here (ajv useDefaults), so the
 // schema is the one place that says what a key means and what it falls back to.
 const strings = { type: 'array', items: { type: 'string' }, default: [] };
+const limits = { type: 'object', additionalProperties: { type: 'integer', minimum: 1 }, default: {} };
+// Sliding windows of a minute (per_capability, per_domain), an hour and a day; [[mcp.clients]] budgets take the same keys.
+const budgetTables = {
+  per_capability: limits, per_capability_per_hour: limits, per_capability_per_day: limits,
+  per_domain: limits, per_domain_per_hour: limits, per_domain_per_day: limits,
+};
 
 export const configSchema = {
   type: 'object',
@@ -41,8 +47,7 @@ export const configSchema = {
     budgets: {
       type: 'object', additionalProperties: false, default: {},
       properties: {
-        per_capability: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 }, default: {} },
-        per_domain: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 }, default: {} },
+        ...budgetTables,
         jitter_ms: { type: 'integer', minimum: 0, default: 0 },
       },
     },
@@ -113,10 +118,22 @@ export const configSchema = {
         password_env: { type: 'string' },              // env var holding the password (instead of the URL)
       },
     },
+    metrics: {
+      type: 'object', additionalProperties: false, default: {},
+      // Prometheus metrics (host/metrics): recorded unless switched off; the daemon serves them at listen.
+      properties: {
+        enabled: { type: 'boolean', default: true },
+        listen: { type: 'string' },   // HOST:PORT for the daemon's /metrics and /healthz
+        token_env: { type: 'string' }, // env var holding the bearer token /metrics asks for (needed off loopback)
+      },
+    },
     report: {
       type: 'object', additionalProperties: false, default: {},
       // Run reports (issue 14): a screenshot after every browser step, or only after a failed one.
-      properties: { screenshots: { enum: ['each_step', 'on_error'], default: 'on_error' } },
+      properties: {
+        screenshots: { enum: ['each_step', 'on_error'], default: 'on_error' },
+        trace: { enum: ['off', 'on-failure', 'always'], default: 'off' },   // a Playwright trace per session, in <workspace>/traces
+      },
     },
     mcp: {
       type: 'object', additionalProperties: false, default: {},
@@ -124,6 +141,19 @@ export const configSchema = {
       properties: {
         wrap_untrusted: { type: 'boolean', default: true },
         dynamic_tools: { type: 'boolean', default: false },   // page tools listed only while a session is open (seed 002)
+        // MCP over HTTP with several principals: each its own token (from an env var) and name; allowlist and budgets only narrow the host's.
+        clients: {
+          type: 'array', default: [],
+          items: {
+            type: 'object', additionalProperties: false, required: ['name', 'token_env'],
+            properties: {
+              name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
+              token_env: { type: 'string', minLength: 1 },
+              domains_allowlist: { type: 'array', items: { type: 'string' } },
+              budgets: { type: 'object', additionalProperties: false, properties: budgetTables },
+            },
+          },
+        },
       },
     },
     playwright_mcp: {

@@ -1,4 +1,6 @@
 // The validated config, every default filled in (see schema.ts).
+import type { BudgetTables } from '../budget/buckets.js';
+
 export interface BrowserConfig {
   enabled: boolean;
   headless: boolean;
@@ -45,9 +47,20 @@ export interface SearchConfig {
   };
 }
 
+/** [[mcp.clients]]: one principal of `webcap mcp --http`. */
+export interface McpClientConfig {
+  name: string;
+  token_env: string;
+  /** Narrows [capabilities.browser] domains_allowlist: a URL must pass both. */
+  domains_allowlist?: string[];
+  /** Budgets of this client alone, on top of the host's (keys of [budgets]). */
+  budgets?: BudgetTables;
+}
+
 export interface WebcapConfig {
   capabilities: { browser: BrowserConfig };
-  budgets: { per_capability: Record<string, number>; per_domain: Record<string, number>; jitter_ms: number };
+  /** Sliding-window limits: per minute (per_capability, per_domain), per hour and per day. */
+  budgets: Required<BudgetTables> & { jitter_ms: number };
   robots: { cache_ttl_s: number; fetch_timeout_ms: number };
   network: { resolve: Record<string, string>; allow_private: string[] };
   consent: { non_interactive: 'deny' | 'approve'; require: string[]; waive: string[]; approval_ttl_s: number; gate_requests: boolean };
@@ -59,10 +72,12 @@ export interface WebcapConfig {
   cache: { enabled: boolean; ttl_s: number; max_bytes: number };
   /** Shared governance state (host/store): no url = embedded (memory + workspace), url = Redis. */
   store: { url?: string; prefix: string; password_env?: string };
-  mcp: { wrap_untrusted: boolean; dynamic_tools: boolean };
+  mcp: { wrap_untrusted: boolean; dynamic_tools: boolean; clients: McpClientConfig[] };
   /** [capabilities.browser] provider = "playwright-mcp": the server to forward browser calls to. */
   playwright_mcp: { command?: string[]; url?: string };
-  report: { screenshots: 'each_step' | 'on_error' };
+  /** Prometheus metrics; listen: where the daemon serves /metrics and /healthz. */
+  metrics: { enabled: boolean; listen?: string; token_env?: string };
+  report: { screenshots: 'each_step' | 'on_error'; trace: 'off' | 'on-failure' | 'always' };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;
   /** `webcap call`/`run` use the workspace's background daemon (issue 11). */

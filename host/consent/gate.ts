@@ -3,6 +3,7 @@
 // before anyone acts on it, so the chain shows why an action was allowed.
 import type { EffectConsent, SensitiveAction } from '../../manifests/wire.js';
 import type { WebcapConfig } from '../config/types.js';
+import { metrics } from '../metrics/metrics.js';
 import { MemoryValues } from '../store/memory-values.js';
 import type { SharedValues } from '../store/types.js';
 import type { Asker, ConsentAnswer, ConsentQuestion } from './asker.js';
@@ -50,6 +51,8 @@ export class ConsentGate {
      * a remembered yes covers only the same approver's calls. Absent: one approver.
      */
     approverOf?: (session: string | undefined) => string | undefined;
+    /** The principal a question belongs to ([[mcp.clients]] name): an approval it gave is remembered for it alone. */
+    ownerOf?: (q: ConsentQuestion) => string | undefined;
   }) {
     this.now = opts.now ?? Date.now;
     this.remembered = opts.approvals ?? new MemoryValues(this.now);
@@ -125,11 +128,15 @@ export class ConsentGate {
     // it would cover every site and session, so it is not remembered.
     const rememberable = q.reason !== 'user_ask' && !ASK_EVERY_TIME.has(q.capability) && config.approval_ttl_s > 0 && Boolean(q.origin);
     const approver = this.opts.approverOf?.(q.session);
-    const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason, ...(approver ? [approver] : [])]);
+    const owner = this.opts.ownerOf?.(q);
+    const scope = [q.capability, q.origin ?? '', q.selector ?? '', q.reason, ...(approver ? [approver] : [])];
+    const key = JSON.stringify(owner === undefined ? scope : [`client:${owner}`, ...scope]);
     // A store that cannot answer remembers nothing: the user is asked again (fail closed).
     const expiry = rememberable ? Number(await this.remembered.get(`approval:${key}`).catch(() => undefined)) : NaN;
     if (expiry > this.now()) return this.decide(q, { approved: true }, 'remembered');
+    const asked = performance.now();
     const raw = await this.opts.asker(q);
+    metrics.consentAnswered((performance.now() - asked) / 1000);
     const answer: ConsentAnswer = typeof raw === 'boolean' ? { approved: raw } : raw;
     const result = await this.decide(q, { approved: answer.approved === true, answer: answer.answer }, 'asker');
     if (result.approved && rememberable && answer.remember !== false) {

@@ -18,6 +18,8 @@ import { onLines, type Caller, type Reply, type Request } from './protocol.js';
 import { socketPath } from './socket.js';
 import { isDaemonAlive } from './client.js';
 import { packageVersion } from '../cli/version.js';
+import { health } from '../ops/health.js';
+import { startOpsServer, type OpsServer } from '../ops/ops-server.js';
 
 interface Client { send(reply: Reply): void; ask: Asker }
 
@@ -43,6 +45,7 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
   const server = createServer();
   const open = new Set<Socket>();
   let stopping: Promise<void> | undefined;
+  let ops: OpsServer | undefined;
   const stop = () => (stopping ??= (async () => {
     clearTimeout(idleTimer);
     server.close();
@@ -51,6 +54,7 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
     try { unlinkSync(path); } catch { /* already gone */ }
     // A sidecar that already went (it shares our signal) must not stop the rest of the shutdown.
     await made?.close().catch(() => undefined);
+    await ops?.close();
   })());
   const armIdle = () => {
     clearTimeout(idleTimer);
@@ -99,6 +103,8 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
     });
   });
   await listenExclusively(server, path, config.workspace.path);
+  // /metrics and /healthz for operators; the daemon's host is made on first use, so health reads the config.
+  ops = config.metrics.listen ? await startOpsServer({ listen: config.metrics.listen, tokenEnv: config.metrics.token_env, health: () => health(config) }) : undefined;
   process.once('SIGTERM', () => { void stop(); });
   process.once('SIGINT', () => { void stop(); });
   armIdle();

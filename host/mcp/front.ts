@@ -8,6 +8,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
 import type { Asker } from '../consent/asker.js';
 import type { Host } from '../host.js';
+import type { Principal } from '../policies/types.js';
 import { compositeTool, COMPOSITE_TOOL } from './composite.js';
 import type { ConsentRouter } from './consent-router.js';
 import { elicitationAsker } from './elicitation-asker.js';
@@ -34,7 +35,7 @@ export interface SessionFront {
   close(closeSessions?: boolean): Promise<void>;
 }
 
-export function sessionFront(shared: FrontShared, via?: Record<string, string>): SessionFront {
+export function sessionFront(shared: FrontShared, via?: Record<string, string>, principal?: Principal): SessionFront {
   const { host, router } = shared;
   const server = new Server({ name: 'webcap', version: '0.1.0' }, { capabilities: { tools: { listChanged: shared.dynamicTools } }, instructions: INSTRUCTIONS });
   // A caller of its own: its sessions, its current one, never another client's.
@@ -54,7 +55,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
   const call = async (m: Manifest, params: Record<string, unknown>, id: RequestId): Promise<CallToolResult> => {
     running.push(id);
     try {
-      const result = await router.run(route, () => scope.call(m.id, params, via ? { via } : {}));
+      const result = await router.run(route, () => scope.call(m.id, params, { ...(via ? { via } : {}), ...(principal ? { principal } : {}) }));
       return await toolResult(m, result, resultOptions);
     } catch (err) {
       return errorResult(err);
@@ -83,7 +84,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
     server,
     scope,
     close: (closeSessions = true) => (closing ??= (async () => {
-      if (closeSessions) await scope.close(via ? { via } : {});
+      if (closeSessions) await scope.close({ ...(via ? { via } : {}), ...(principal ? { principal } : {}) });
       unregister();
       await server.close().catch(() => undefined);
     })()),

@@ -1,12 +1,8 @@
 // The rules in front of `webcap mcp --http`: where it may listen, the bearer
-// token, and the Host/Origin checks against DNS rebinding. Pure functions and
+// token's presence, and the Host/Origin checks against DNS rebinding. Pure functions and
 // small middleware, so they are tested without a server.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { OAuthTokenVerifier } from '@modelcontextprotocol/sdk/server/auth/provider.js';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { WebcapError } from '../../manifests/errors.js';
 
 export const DEFAULT_TOKEN_ENV = 'WEBCAP_MCP_TOKEN';
@@ -72,20 +68,4 @@ export function originCheck(allowed: string[] | undefined) {
 
 function safeHostname(host: string): string | undefined {
   try { return new URL(`http://${host}`).hostname; } catch { return undefined; }
-}
-
-/** One static token compared in constant time; the SDK's bearer middleware answers 401 for anything else. */
-export function staticTokenVerifier(token: string): OAuthTokenVerifier {
-  const expected = digest(token);
-  return {
-    async verifyAccessToken(given: string): Promise<AuthInfo> {
-      if (!timingSafeEqual(digest(given), expected)) throw new InvalidTokenError('invalid token');
-      // A static token does not expire; the SDK's middleware wants a time, so: a year from now.
-      return { token: given, clientId: 'webcap-mcp', scopes: [], expiresAt: Math.floor(Date.now() / 1000) + 365 * 86400 };
-    },
-  };
-}
-
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
 }

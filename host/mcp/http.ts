@@ -5,20 +5,24 @@
 // ends on DELETE, when its transport closes, or after idle_timeout_s without a
 // request; its browser sessions close with it.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
-import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { loadConfig } from '../config/load.js';
+import { metrics } from '../metrics/metrics.js';
+import { health } from '../ops/health.js';
+import type { Principal } from '../policies/types.js';
 import type { SessionFront } from './front.js';
-import { allowedHostnames, assertBindable, DEFAULT_TOKEN_ENV, originCheck, parseListen, staticTokenVerifier, tokenFrom } from './http-guard.js';
+import { callersFrom } from './http-clients.js';
+import { frontHandler, jsonRpcError } from './http-front.js';
+import { allowedHostnames, assertBindable, parseListen } from './http-guard.js';
 import { createMcpHub, type McpHub, type McpOptions } from './server.js';
 
 export interface McpHttpOptions extends McpOptions {
   /** HOST:PORT; port 0 picks a free one. */
   listen: string;
-  /** Environment variable holding the bearer token (default WEBCAP_MCP_TOKEN). */
+  /** Environment variable holding the bearer token (default WEBCAP_MCP_TOKEN); not with [[mcp.clients]]. */
   tokenEnv?: string;
   env?: NodeJS.ProcessEnv;
 }
@@ -32,14 +36,12 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
-interface Live { front: SessionFront; transport: StreamableHTTPServerTransport; lastUsed: number; busy: number }
-type Req = IncomingMessage & { body?: unknown };
+interface Live { front: SessionFront; transport: StreamableHTTPServerTransport; lastUsed: number; busy: number; client: string | undefined }
 
 export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
   const listen = parseListen(options.listen);
-  const tokenEnv = options.tokenEnv ?? DEFAULT_TOKEN_ENV;
-  const token = tokenFrom(options.env ?? process.env, tokenEnv);
-  assertBindable(listen, token, tokenEnv);
+  const callers = callersFrom(loadConfig(options.config).mcp.clients, options.tokenEnv, options.env ?? process.env);
+  assertBindable(listen, callers.tokens ? 'set' : undefined, callers.tokenEnv);
 
   const hub = createMcpHub(options);
   await hub.ready;
@@ -54,34 +56,31 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     await s.transport.close().catch(() => undefined);
   };
 
-  const hosts = allowedHostnames(listen.host);
-  // The SDK's app: JSON body parsing, and the Host check when given names.
-  const app = createMcpExpressApp({ host: listen.host, ...(hosts ? { allowedHosts: hosts } : {}) });
-  app.use(originCheck(hosts));
-  if (token) app.use('/mcp', requireBearerAuth({ verifier: staticTokenVerifier(token) }));
-
-  const handle = async (req: Req, res: ServerResponse) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, body: unknown, client: string | undefined) => {
     const id = header(req, 'mcp-session-id');
     let session = id ? live.get(id) : undefined;
+    // Another client's MCP session is answered exactly like one that does not exist.
+    if (session && session.client !== client) session = undefined;
     const fresh = !session;
     if (!session) {
-      if (id || req.method !== 'POST' || !isInitializeRequest(req.body)) {
-        return refuse(res, id ? 404 : 400, id ? `no MCP session ${id} (it ended or never existed): initialize a new one` : 'no Mcp-Session-Id: send initialize first');
+      if (id || req.method !== 'POST' || !isInitializeRequest(body)) {
+        return jsonRpcError(res, id ? 404 : 400, -32000, id ? 'no such MCP session (it ended or never existed): initialize a new one' : 'no Mcp-Session-Id: send initialize first');
       }
-      session = await opened(hub, live);
+      session = await opened(hub, live, client, callers.principal(client));
     }
     session.lastUsed = Date.now();
     const counted = req.method === 'POST'; // a GET stream stays open for the session's life: not a sign of work
     if (counted) session.busy += 1;
     res.once('close', () => { if (counted) session.busy -= 1; session.lastUsed = Date.now(); });
-    await session.transport.handleRequest(req, res, req.body);
+    await session.transport.handleRequest(req, res, body);
     // An initialize the transport rejected named no session: nothing will ever reach this server again.
     if (fresh && !session.transport.sessionId) await session.front.close(false);
   };
-  const guarded = (req: Req, res: ServerResponse) => { handle(req, res).catch((err: unknown) => { if (!res.headersSent) refuse(res, 500, err instanceof Error ? err.message : String(err)); }); };
-  app.post('/mcp', guarded);
-  app.get('/mcp', guarded);
-  app.delete('/mcp', guarded);
+  const server = createServer(frontHandler({
+    hosts: allowedHostnames(listen.host), tokens: callers.tokens, mcp: handle,
+    health: () => health(hub.host.config),
+    metrics: async () => ({ contentType: metrics.contentType, text: await metrics.text() }),
+  }));
 
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -89,9 +88,9 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   }, Math.min(idleMs / 4, 30_000));
   sweep.unref();
 
-  const server: HttpServer = await new Promise((resolve, reject) => {
-    const s = app.listen(listen.port, listen.host, (err?: Error) => (err ? reject(err) : resolve(s)));
-    s.once('error', reject);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port, listen.host, () => { server.off('error', reject); resolve(); });
   });
   const { port } = server.address() as AddressInfo;
   const shown = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
@@ -113,11 +112,12 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     })()),
   };
 
-  async function opened(h: McpHub, sessions: Map<string, Live>): Promise<Live> {
-    // `via` is filled in once the transport has named the session, before any tool call can run.
-    const via: Record<string, string> = {};
-    const front = h.open(via);
-    const entry: Live = { front, transport: undefined as unknown as StreamableHTTPServerTransport, lastUsed: Date.now(), busy: 0 };
+  async function opened(h: McpHub, sessions: Map<string, Live>, client: string | undefined, principal: Principal | undefined): Promise<Live> {
+    // `via` is filled in once the transport has named the session, before any tool call can run;
+    // a principal's name is on every chain entry its calls cause.
+    const via: Record<string, string> = principal ? { client: principal.name } : {};
+    const front = h.open(via, principal);
+    const entry: Live = { front, transport: undefined as unknown as StreamableHTTPServerTransport, lastUsed: Date.now(), busy: 0, client };
     entry.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => { via.mcp_session = sid; sessions.set(sid, entry); },
@@ -131,10 +131,6 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
-}
-
-function refuse(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
 /** The CLI: serve until SIGINT/SIGTERM, printing where on stdout (one JSON line). */

@@ -12,6 +12,7 @@ import type { ConfigInput } from '../config/load.js';
 import type { WebcapConfig } from '../config/types.js';
 import { createHost, type Host } from '../host.js';
 import { enabledPolicy } from '../policies/enabled.js';
+import type { Principal } from '../policies/types.js';
 import { ConsentRouter } from './consent-router.js';
 import { sessionFront, type SessionFront } from './front.js';
 
@@ -27,8 +28,8 @@ export interface McpHub {
   host: Host;
   /** Resolves once the tool list is built (rejects if the manifests cannot be offered). */
   ready: Promise<void>;
-  /** A new MCP session; `via` is recorded on each of its chain entries (e.g. {mcp_session: id}). */
-  open(via?: Record<string, string>): SessionFront;
+  /** A new MCP session; `via` is recorded on each of its chain entries (e.g. {mcp_session: id}); `principal`: the client it belongs to. */
+  open(via?: Record<string, string>, principal?: Principal): SessionFront;
   /** Ends every MCP session (closing their browser sessions) and the host. */
   close(): Promise<void>;
 }
@@ -54,8 +55,8 @@ export function createMcpHub(options: McpOptions = {}): McpHub {
   return {
     host,
     ready,
-    open(via) {
-      const front = sessionFront(shared, via);
+    open(via, principal) {
+      const front = sessionFront(shared, via, principal);
       fronts.add(front);
       const close = front.close;
       front.close = (closeSessions) => close(closeSessions).finally(() => fronts.delete(front));

@@ -35,6 +35,15 @@ export function allowlistPolicy(config: WebcapConfig): Policy {
       call.decisions.push({ policy: 'allowlist', decision: 'denied', reason, details });
       throw new WebcapError('not_allowlisted', reason, details);
     }
+    const own = call.principal?.domains_allowlist;
+    if (own) {
+      const mine = matchHost(host, own, []);
+      if (!mine.allowed) {
+        const reason = `host "${host}" is not in the domains_allowlist of client ${call.principal!.name}`;
+        call.decisions.push({ policy: 'allowlist', decision: 'denied', reason, details: { host, client: call.principal!.name } });
+        throw new WebcapError('not_allowlisted', reason, { host, client: call.principal!.name });
+      }
+    }
     call.decisions.push({ policy: 'allowlist', decision: 'allowed', reason: `host "${host}" matches rule "${m.rule}"`, details: { host, rule: m.rule } });
     return next();
   };

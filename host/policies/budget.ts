@@ -1,5 +1,5 @@
-// Per-minute budgets: global (max_actions_per_minute, browser actions only),
-// per capability and per domain glob. A token is taken from every applicable
+// Budgets: global (max_actions_per_minute, browser actions only), per
+// capability and per domain glob, each per minute, hour or day (buckets.ts). A token is taken from every applicable
 // bucket only when all have one, so a refusal costs nothing. Then the
 // politeness gate may make the call wait; a wait longer than the call's own
 // timeout is refused (budget_exceeded + retry_after_ms) before any token is
@@ -7,8 +7,9 @@
 // business (this process, or Redis for many hosts); a store that cannot
 // answer refuses the call (reason store_unavailable): never allow by default.
 import { WebcapError } from '../../manifests/errors.js';
-import { hostRuleMatches, normalizeHost } from '../../manifests/net/hostname.js';
-import { EmbeddedAdmission, type Admission, type BucketSpec } from '../budget/admission.js';
+import { normalizeHost } from '../../manifests/net/hostname.js';
+import { EmbeddedAdmission, WINDOWS, type Admission, type BucketSpec } from '../budget/admission.js';
+import { describeBucket, tableBuckets } from '../budget/buckets.js';
 import type { PolitenessGate } from '../budget/politeness.js';
 import type { WebcapConfig } from '../config/types.js';
 import { StoreUnavailable } from '../store/types.js';
@@ -16,21 +17,18 @@ import type { Policy } from './types.js';
 
 export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; politeness?: PolitenessGate; admission?: Admission } = {}): Policy {
   const admission = opts.admission ?? new EmbeddedAdmission(opts.politeness, opts.now);
-  const domainRules = Object.entries(config.budgets.per_domain);
 
   return async (call, next) => {
     // The global bucket counts browser actions (sidecar calls, and host
     // capabilities that drive the browser such as web.scrape); per-capability
     // and per-domain budgets apply to every capability, search APIs included.
     const browser = call.manifest.provider === 'sidecar' || (call.manifest.effects ?? []).includes('browser');
-    const buckets: BucketSpec[] = browser ? [{ name: 'global', perMinute: config.capabilities.browser.max_actions_per_minute }] : [];
-    const perCap = config.budgets.per_capability[call.capability];
-    if (perCap) buckets.push({ name: `capability:${call.capability}`, perMinute: perCap });
+    const buckets: BucketSpec[] = browser ? [{ name: 'global', limit: config.capabilities.browser.max_actions_per_minute, windowMs: WINDOWS.minute }] : [];
     // Normalised, so "shop.test." spends the budget of "shop.test".
     const host = call.url?.hostname ? normalizeHost(call.url.hostname) : undefined;
-    for (const [glob, n] of domainRules) {
-      if (host && hostRuleMatches(host, glob)) buckets.push({ name: `domain:${glob}`, perMinute: n });
-    }
+    buckets.push(...tableBuckets(config.budgets, call.capability, host));
+    // A client's own budgets are separate buckets under its name: they narrow, never widen.
+    if (call.principal?.budgets) buckets.push(...tableBuckets(call.principal.budgets, call.capability, host, `client:${call.principal.name}:`));
     if (buckets.length === 0) return next();
     const timeoutMs = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
     let verdict;
@@ -42,9 +40,10 @@ export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; p
       throw new WebcapError('budget_exceeded', `the budget cannot be checked: ${err.message}; refused rather than let an uncounted action through`, { reason: 'store_unavailable', budget: 'store' });
     }
     if (!verdict.ok && verdict.kind === 'budget') {
-      const { name, perMinute } = verdict.bucket;
-      call.decisions.push({ policy: 'budget', decision: 'denied', reason: `${name} budget of ${perMinute}/min spent` });
-      throw new WebcapError('budget_exceeded', `over the ${name} budget of ${perMinute} actions per minute; retry in ${verdict.retryAfterMs} ms`, { retry_after_ms: verdict.retryAfterMs, budget: name });
+      const { name } = verdict.bucket;
+      const size = describeBucket(verdict.bucket);
+      call.decisions.push({ policy: 'budget', decision: 'denied', reason: `${name} budget of ${size} spent` });
+      throw new WebcapError('budget_exceeded', `over the ${name} budget of ${size}; retry in ${verdict.retryAfterMs} ms`, { retry_after_ms: verdict.retryAfterMs, budget: name });
     }
     if (!verdict.ok) {
       const retryAfterMs = Math.ceil(verdict.dueMs);

@@ -23,6 +23,8 @@ export interface SessionOwner {
   /** Held by another client of the same host. */
   takenElsewhere(session: string): boolean;
   readonly sessions: readonly string[];
+  /** The authenticated principal this scope belongs to ([[mcp.clients]] name), when the server has several. */
+  readonly owner?: string;
 }
 
 export function sessionScopePolicy(): Policy {

@@ -2,6 +2,7 @@
 // (Hono-style middleware): it may refuse by throwing a WebcapError, wait, or
 // pass on by calling next(). compose.ts runs them in DESIGN.md's order.
 import type { Manifest } from '../../manifests/load.js';
+import type { BudgetTables } from '../budget/buckets.js';
 import type { SessionOwner } from './session-scope.js';
 
 export interface Decision {
@@ -32,6 +33,14 @@ export interface CallContext {
   owner?: string;
   /** The sessions `owner` may act on (set by governance from the host's session view). */
   scope?: SessionOwner;
+  /** The authenticated client ([[mcp.clients]]) whose call this is: its own allowlist and budgets apply too. */
+  principal?: Principal;
+}
+
+export interface Principal {
+  name: string;
+  domains_allowlist?: string[];
+  budgets?: BudgetTables;
 }
 
 export type CallResult = Record<string, unknown>;

@@ -16,6 +16,9 @@ export interface ReportStep {
   blocked: string[];
   heals: Array<{ from: string; to: string; feature: string }>;
   screenshot?: string;
+  /** The Playwright trace of the session this step closed ([report] trace), or why none was kept. */
+  trace?: string;
+  traceNote?: string;
 }
 
 export interface ReportData { title: string; chainPath: string; started?: string; steps: ReportStep[] }
@@ -56,6 +59,9 @@ export function collectReport(chainPath: string, selection: Selection): ReportDa
       });
       pendingConsent = [];
       pendingHeals = [];
+      attachTrace(steps.at(-1)!, r);
+    } else if (steps.length && e.kind === 'event' && (r.event === 'session_trace' || r.event === 'session_idle_closed')) {
+      attachTrace(steps.at(-1)!, r);
     } else if (steps.length && e.kind === 'network_blocked') {
       steps.at(-1)!.blocked.push(...((r.hosts as string[] | undefined) ?? []).map(String), ...((r.examples as string[] | undefined) ?? []).map(String));
     } else if (steps.length && e.kind === 'event' && r.event === 'step_screenshot' && typeof r.path === 'string') {
@@ -63,4 +69,9 @@ export function collectReport(chainPath: string, selection: Selection): ReportDa
     }
   }
   return { title: run.label, chainPath, started: run.calls[0]?.ts, steps };
+}
+
+function attachTrace(step: ReportStep, r: Record<string, unknown>): void {
+  if (typeof r.trace === 'string') step.trace = r.trace;
+  if (typeof r.trace_dropped === 'string') step.traceNote = r.trace_dropped;
 }

@@ -1,6 +1,7 @@
 // The run report as ONE self-contained HTML file: inline CSS, screenshots as
 // data: URIs, no script and no network. Everything shown comes from the causal
 // chain, which is already redacted, and is HTML-escaped here.
+import { pathToFileURL } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ReportData, ReportStep } from './collect.js';
 
@@ -38,6 +39,8 @@ function row(s: ReportStep): string {
     ...s.consent.map((c) => `<div class="note"><b>asked:</b> ${esc(c.question)} — <b>answer:</b> ${esc(c.answer)}</div>`),
     ...s.heals.map((h) => `<div class="note"><b>healed:</b> <code>${esc(h.from)}</code> → <code>${esc(h.to)}</code> (${esc(h.feature)})</div>`),
     s.blocked.length ? `<div class="note"><b>blocked requests:</b> ${s.blocked.map((b) => `<code>${esc(b)}</code>`).join(' ')}</div>` : '',
+    s.trace ? `<div class="note"><b>trace:</b> <a href="${esc(pathToFileURL(s.trace).href)}"><code>${esc(s.trace)}</code></a> — open it with <code>npx playwright show-trace ${esc(s.trace)}</code></div>` : '',
+    s.traceNote ? `<div class="note"><b>trace:</b> ${esc(s.traceNote)}</div>` : '',
     image(s),
   ].join('');
   return `<tr class="step${s.ok ? '' : ' failed'}" data-step="${s.n}"><td>${s.n}</td><td class="${s.ok ? 'ok' : 'bad'}">${s.ok ? '✓' : '✗'}</td><td><code>${esc(s.capability)}</code></td><td><code>${esc(s.target ?? '')}</code></td><td>${s.ms ?? ''}</td><td>${esc(s.decision ?? '')}</td><td>${details}</td></tr>`;

@@ -4,6 +4,7 @@
 // first, Chromium only when the page needs it or the caller asks), then the
 // pipeline. The result says which path ran and why (`render`).
 import { cacheFor, cacheKey, normaliseUrl } from '../cache/index.js';
+import { ownerOf } from '../cache/owner.js';
 import type { HostProvider } from '../providers/types.js';
 import { loadAdaptive, type RenderMode } from './render-choice.js';
 import type { ScrapedContent, ScrapeFormat } from './types.js';
@@ -16,7 +17,7 @@ export const scrapeProvider: HostProvider = async (raw, ctx) => {
   const mode: RenderMode = params.render ?? 'auto';
   const opts = { format: params.format ?? 'markdown', mainContent: params.main_content ?? true };
   const cache = cacheFor(ctx.config);
-  const key = cacheKey('scrape', { url: normaliseUrl(params.url), format: opts.format, main_content: opts.mainContent, render: mode === 'auto' ? undefined : mode });
+  const key = cacheKey('scrape', { url: normaliseUrl(params.url), format: opts.format, main_content: opts.mainContent, render: mode === 'auto' ? undefined : mode, ...ownerOf(ctx.call) });
   const elapsed = () => Math.round(performance.now() - started);
 
   if (params.cache !== false) {

@@ -1,6 +1,7 @@
 // web.places.search: places (name, rating, address, link, …) from an Apify
 // actor per source — Google Maps, Yelp, TheFork — with the same cache,
 // breaker, quota and stale fallback as web.search.
+import { ownerOf } from '../cache/owner.js';
 import { WebcapError } from '../../manifests/errors.js';
 import { cacheKey } from '../cache/key.js';
 import type { PlacesSource } from '../config/types.js';
@@ -34,7 +35,7 @@ export const placesSearch: HostProvider = async (raw, ctx) => {
   const a = await answer<Stored>([{
     source,
     provider: 'apify',
-    cacheKey: cacheKey('places', { source, actor, input }),
+    cacheKey: cacheKey('places', { source, actor, input, ...ownerOf(ctx.call) }),
     limits: cfg,
     ready() { token = readKey('apify', cfg.token_env, '[search.apify] token_env', ctx.redactor, 'web.places.search'); },
     async fetch() {

@@ -1,5 +1,6 @@
 // web.search: SerpAPI or Exa, or `auto` (SerpAPI → Exa → a stale cache entry),
 // answering seed 000's SearchResult.
+import { ownerOf } from '../cache/owner.js';
 import { WebcapError } from '../../manifests/errors.js';
 import { cacheKey, normaliseQuery } from '../cache/key.js';
 import type { HostProvider, HostProviderContext } from '../providers/types.js';
@@ -49,7 +50,7 @@ function candidate(source: SearchSource, q: SearchQuery, timeoutMs: number, ctx:
   return {
     source,
     provider: source,
-    cacheKey: cacheKey('search', { source, ...variant, q: normaliseQuery(q.query), n: q.num_results, range: q.time_range }),
+    cacheKey: cacheKey('search', { source, ...variant, q: normaliseQuery(q.query), n: q.num_results, range: q.time_range, ...ownerOf(ctx.call) }),
     limits: cfg[source],
     ready() {
       const env = source === 'serpapi' ? cfg.serpapi.api_key_env : cfg.exa.api_key_env;

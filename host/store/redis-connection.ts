@@ -4,6 +4,7 @@
 // next call passes without a restart. Every command goes through run(), which
 // turns any failure into StoreUnavailable and reports up/down transitions.
 import { Redis } from 'ioredis';
+import { metrics } from '../metrics/metrics.js';
 import { StoreUnavailable, type StoreEvent } from './types.js';
 
 /** How long a command may take before the store counts as unavailable. */
@@ -45,12 +46,15 @@ export class RedisConnection {
   }
 
   async run<T>(op: (client: Redis) => Promise<T>): Promise<T> {
+    const started = performance.now();
     try {
       await this.ready();
       const value = await op(this.client);
+      metrics.store((performance.now() - started) / 1000, false);
       this.mark(undefined);
       return value;
     } catch (err) {
+      metrics.store((performance.now() - started) / 1000, true);
       if (err instanceof StoreUnavailable) throw err;
       const reason = err instanceof Error ? err.message : String(err);
       this.mark(reason);

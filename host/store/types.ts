@@ -22,6 +22,14 @@ export interface SharedValues {
   delete(key: string): Promise<void>;
 }
 
+export interface StoreChecks {
+  ping(): Promise<void>;
+  /** The admission script is accepted by the server (SCRIPT LOAD). */
+  scriptLoads(): Promise<void>;
+  /** A write is accepted (not READONLY, not out of memory) and read back. */
+  writes(): Promise<void>;
+}
+
 export type StoreEvent = { kind: 'store_unavailable'; reason: string } | { kind: 'store_available' };
 
 export interface GovernanceStore {
@@ -36,6 +44,8 @@ export interface GovernanceStore {
   values(use: 'approvals' | 'robots'): SharedValues;
   resultCache(config: Pick<WebcapConfig, 'workspace' | 'cache'>): ResultCache;
   providerState(workspace: string): StateBackend;
+  /** A shared store's health (doctor, /healthz); the embedded store has none to check. */
+  readonly checks?: StoreChecks;
   /** Transitions only (up → down, down → up): the chain records each once. */
   onEvent(listener: (e: StoreEvent) => void): () => void;
   close(): Promise<void>;

@@ -36,7 +36,7 @@ export const open = defineTool('web.open', async (ctx, params) => {
   } catch (err) {
     const mapped = mapError(err, { url: params.url as string, blocked: ctx.lastBlocked(session.name) });
     // A session whose first page failed is of no use to anyone; don't let it hold a slot.
-    await ctx.sessions.close(session.name).catch(() => undefined);
+    await ctx.sessions.close(session.name, { failed: true, announce: true }).catch(() => undefined);
     throw mapped;
   }
 });
@@ -49,6 +49,7 @@ export const navigate = pageTool('web.navigate', async ({ page, session, timeout
 export const close = defineTool('web.close', async (ctx, params) => {
   // The host asks for the storage of a profile's session (to save it); it never reaches the caller.
   const state = params.storage_state ? await ctx.sessions.storageOf(ctx.sessions.get(params.session)) : undefined;
-  const { closed, current } = await ctx.sessions.close(params.session);
-  return state ? { ok: true, closed, current, storage_state: state } : { ok: true, closed, current };
+  // Where the session's trace went ([report] trace) is part of the answer, so the chain entry that closed it links it.
+  const { closed, current, ...trace } = await ctx.sessions.close(params.session);
+  return state ? { ok: true, closed, current, ...trace, storage_state: state } : { ok: true, closed, current, ...trace };
 });

@@ -82,7 +82,7 @@ describe('shared store (real redis-server)', () => {
     const gate = () => new PolitenessGate(config, undefined, undefined, siteRates());
     expect(gate().gapFor('www.yelp.com')).toBe(1500);
     expect(gate().gapFor('shop.test')).toBe(0);
-    const request = { buckets: [{ name: 'global', perMinute: 100 }], host: 'www.yelp.com', maxWaitMs: 100 };
+    const request = { buckets: [{ name: 'global', limit: 100, windowMs: 60_000 }], host: 'www.yelp.com', maxWaitMs: 100 };
     expect(await a.admission(gate()).admit(request)).toMatchObject({ ok: true });
     // The other host's next action on yelp is 1.5 s away: longer than this call may wait, so refused with when.
     const second = await b.admission(gate()).admit(request);

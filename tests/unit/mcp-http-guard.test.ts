@@ -3,7 +3,8 @@
 // and the Origin check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { allowedHostnames, assertBindable, isLoopback, originCheck, parseListen, staticTokenVerifier, tokenFrom } from '../../host/mcp/http-guard.js';
+import { allowedHostnames, assertBindable, isLoopback, originCheck, parseListen, tokenFrom } from '../../host/mcp/http-guard.js';
+import { TokenTable } from '../../host/mcp/http-auth.js';
 import { failure } from '../helpers/failure.js';
 
 const errorOf = (f: () => unknown) => failure(Promise.resolve().then(f));
@@ -50,10 +51,32 @@ describe('the bind rule', () => {
 });
 
 describe('the token', () => {
-  it('accepts exactly the configured token', async () => {
-    const v = staticTokenVerifier('s3cret');
-    await expect(v.verifyAccessToken('s3cret')).resolves.toMatchObject({ clientId: 'webcap-mcp' });
-    for (const wrong of ['s3cre', 's3cret ', 'S3CRET', '']) await expect(v.verifyAccessToken(wrong)).rejects.toThrow(/invalid token/);
+  const table = new TokenTable([{ name: 'alice', token: 's3cret' }, { name: 'bob', token: 'b0b-token' }]);
+  const req = (...pairs: string[]) => ({ rawHeaders: pairs });
+
+  it('accepts exactly one well-formed bearer header carrying a known token, and names its client', () => {
+    expect(table.authenticate(req('Authorization', 'Bearer s3cret'))).toEqual({ ok: true, client: 'alice' });
+    expect(table.authenticate(req('authorization', 'bearer b0b-token'))).toEqual({ ok: true, client: 'bob' });
+  });
+
+  it.each([
+    [[], /missing/],
+    [['Authorization', 'Bearer s3cret', 'Authorization', 'Bearer s3cret'], /more than one/],
+    [['Authorization', 'Bearer s3cret', 'authorization', 'Bearer b0b-token'], /more than one/],
+    [['Authorization', 'Bearer s3cret s3cret'], /exactly/],
+    [['Authorization', 'Bearer s3cret,Bearer s3cret'], /exactly/],
+    [['Authorization', 'Bearer  s3cret'], /exactly/],
+    [['Authorization', 'Bearer\ts3cret'], /exactly/],
+    [['Authorization', 'Bearer s3cret '], /exactly/],
+    [['Authorization', 'Basic s3cret'], /exactly/],
+    [['Authorization', 's3cret'], /exactly/],
+    [['Authorization', 'Bearer'], /exactly/],
+    [['Authorization', 'Bearer S3CRET'], /invalid token/],
+    [['Authorization', 'Bearer s3cre'], /invalid token/],
+  ])('refuses %j', (pairs, why) => {
+    const verdict = table.authenticate(req(...(pairs as string[])));
+    expect(verdict.ok).toBe(false);
+    expect((verdict as { reason: string }).reason).toMatch(why);
   });
 });
 

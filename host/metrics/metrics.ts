@@ -1,0 +1,85 @@
+// The process's Prometheus metrics (prom-client), one registry for every host
+// in the process, served at /metrics by `webcap mcp --http`, the daemon
+// ([metrics] listen) and `webcap browser-server`, and as text by
+// host.metrics(). Recording is a few map lookups; with [metrics] enabled =
+// false nothing is recorded at all.
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { codeLabel, isPlainName, LabelSet } from './labels.js';
+import { chromiumRssBytes } from './rss.js';
+
+export const registry = new Registry();
+let enabled = true;
+/** Manifest ids: the only capability labels (a caller's unknown id counts as "other"). */
+const capabilityIds = new Set<string>();
+const capabilities = new LabelSet((id) => capabilityIds.has(id), 200);
+const policies = new LabelSet(isPlainName, 30);
+const reasons = new LabelSet(isPlainName, 30);
+
+const calls = new Counter({ name: 'webcap_calls_total', help: 'Capability calls by outcome (ok, error) and error code (none on success).', labelNames: ['capability', 'outcome', 'code'], registers: [registry] });
+const duration = new Histogram({ name: 'webcap_call_duration_seconds', help: 'Capability call latency, policies included.', labelNames: ['capability'], buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers: [registry] });
+const refusals = new Counter({ name: 'webcap_policy_refusals_total', help: 'Calls refused, by the policy that refused them.', labelNames: ['policy'], registers: [registry] });
+const consent = new Counter({ name: 'webcap_consent_questions_total', help: 'Consent decisions by reason and answer (approved, denied, remembered).', labelNames: ['reason', 'answer'], registers: [registry] });
+const consentWait = new Histogram({ name: 'webcap_consent_answer_seconds', help: 'Time from a consent question to its answer (questions actually asked).', buckets: [0.01, 0.1, 1, 5, 15, 60, 300], registers: [registry] });
+const cache = new Counter({ name: 'webcap_cache_requests_total', help: 'Result cache lookups (hit, stale, miss).', labelNames: ['result'], registers: [registry] });
+const storeErrors = new Counter({ name: 'webcap_store_errors_total', help: 'Shared store commands that failed (refused, timed out, unreachable).', registers: [registry] });
+const storeLatency = new Histogram({ name: 'webcap_store_latency_seconds', help: 'Shared store command latency.', buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.25, 1], registers: [registry] });
+const restarts = new Counter({ name: 'webcap_sidecar_restarts_total', help: 'Sidecar processes started after an earlier one of the same host had exited.', registers: [registry] });
+
+type SessionSource = () => { open: number; queued?: number };
+const sessionSources = new Set<SessionSource>();
+const sidecarPids = new Set<number>();
+new Gauge({
+  name: 'webcap_sessions', help: 'Browser sessions by state (open; queued waiting for a slot where the host knows it).', labelNames: ['state'], registers: [registry],
+  collect() {
+    let open = 0; let queued = 0;
+    for (const s of sessionSources) { const v = s(); open += v.open; queued += v.queued ?? 0; }
+    this.set({ state: 'open' }, open);
+    this.set({ state: 'queued' }, queued);
+  },
+});
+new Gauge({
+  name: 'webcap_chromium_rss_bytes', help: 'Resident memory of the browser processes under this process\'s sidecars.', registers: [registry],
+  async collect() { this.set(await chromiumRssBytes([...sidecarPids])); },
+});
+
+export const metrics = {
+  get enabled(): boolean { return enabled; },
+  setEnabled(on: boolean): void { enabled = on; },
+  knowCapabilities(ids: Iterable<string>): void { for (const id of ids) capabilityIds.add(id); },
+
+  call(capability: string, code: string | undefined, seconds: number, refusedBy?: string): void {
+    if (!enabled) return;
+    const cap = capabilities.of(capability);
+    calls.inc({ capability: cap, outcome: code === undefined ? 'ok' : 'error', code: codeLabel(code) });
+    duration.observe({ capability: cap }, seconds);
+    if (refusedBy !== undefined) refusals.inc({ policy: policies.of(refusedBy) });
+  },
+  consent(reason: string, answer: 'approved' | 'denied' | 'remembered'): void {
+    if (enabled) consent.inc({ reason: reasons.of(reason), answer });
+  },
+  consentAnswered(seconds: number): void { if (enabled) consentWait.observe(seconds); },
+  cache(result: 'hit' | 'stale' | 'miss'): void { if (enabled) cache.inc({ result }); },
+  store(seconds: number, failed: boolean): void {
+    if (!enabled) return;
+    storeLatency.observe(seconds);
+    if (failed) storeErrors.inc();
+  },
+  sidecarRestarted(): void { if (enabled) restarts.inc(); },
+  sidecarStarted(pid: number | undefined): () => void {
+    if (pid === undefined) return () => undefined;
+    sidecarPids.add(pid);
+    return () => sidecarPids.delete(pid);
+  },
+  sessions(source: SessionSource): () => void {
+    sessionSources.add(source);
+    return () => sessionSources.delete(source);
+  },
+  text: (): Promise<string> => registry.metrics(),
+  contentType: registry.contentType,
+};
+
+/** A result-cache lookup, counted as hit, stale or miss and passed through. */
+export function countedLookup<T extends { stale: boolean } | undefined>(hit: T): T {
+  metrics.cache(!hit ? 'miss' : hit.stale ? 'stale' : 'hit');
+  return hit;
+}
