@@ -10,20 +10,27 @@
 // its Redis limiters are fixed windows or refilling buckets, which let up to
 // 2N through around a window edge, and "30 per minute" is read literally.
 import type { RedisConnection } from '../store/redis-connection.js';
+import { StoreUnavailable } from '../store/types.js';
 import type { Admission, AdmitRequest, AdmitVerdict } from './admission.js';
 import type { PolitenessGate } from './politeness.js';
 
 // KEYS: n bucket keys, then the host's politeness key (optional).
 // ARGV: n, n limits, member, gap ms, jitter ms, max wait ms.
 // Returns {1, 0, wait, now} admitted; {0, i, retry, now} bucket i full; {-1, 0, due, now} slot too far.
+//
+// Every check reads; the first write is one Redis refuses when out of memory
+// (SET, ZADD). Redis lets a script that has already written carry on past
+// maxmemory (so it never stops half-way), and counts even a trim that removed
+// nothing as a write: a script that trimmed first was admitted under
+// noeviction with memory full. Trimming comes last for that reason.
 const ADMIT_LUA = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local since = '(' .. string.format('%d', now - 60000)
 local n = tonumber(ARGV[1])
 for i = 1, n do
-  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - 60000)
-  if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[1 + i]) then
-    local oldest = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
+  if redis.call('ZCOUNT', KEYS[i], since, '+inf') >= tonumber(ARGV[1 + i]) then
+    local oldest = redis.call('ZRANGEBYSCORE', KEYS[i], since, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
     local retry = tonumber(oldest[2]) + 60000 - now
     if retry < 1 then retry = 1 end
     return {0, i, retry, now}
@@ -39,10 +46,13 @@ if #KEYS > n then
   if last then wait = math.max(0, tonumber(last) + gap - now) end
   if wait > maxWait then return {-1, 0, wait, now} end
   wait = wait + jitter
-  redis.call('SET', KEYS[n + 1], now + wait, 'PX', wait + gap + 60000)
+  redis.call('SET', KEYS[n + 1], string.format('%d', now + wait), 'PX', wait + gap + 60000)
 end
 for i = 1, n do
   redis.call('ZADD', KEYS[i], now, member)
+end
+for i = 1, n do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - 60000)
   redis.call('PEXPIRE', KEYS[i], 60000)
 end
 return {1, 0, wait, now}
@@ -65,7 +75,7 @@ export class RedisAdmission implements Admission {
     // Unique per admission, so two hosts admitted in the same millisecond are two entries.
     const member = `${process.pid}:${++sequence}:${Math.random().toString(36).slice(2, 8)}`;
     const args = [req.buckets.length, ...req.buckets.map((b) => b.perMinute), member, gap, jitter, Math.floor(req.maxWaitMs)];
-    const [status, index, ms, now] = await this.redis.run((c) => (c as unknown as Record<string, AdmitCommand>).webcapAdmit(keys.length, ...keys, ...args));
+    const [status, index, ms, now] = await this.redis.run(async (c) => checkedReply(await (c as unknown as Record<string, AdmitCommand>).webcapAdmit(keys.length, ...keys, ...args), req.buckets.length));
     if (status === 0) return { ok: false, kind: 'budget', bucket: req.buckets[index - 1], retryAfterMs: ms };
     if (status === -1) return { ok: false, kind: 'politeness', dueMs: ms };
     if (!req.host && jitter) await this.sleep(jitter);
@@ -76,4 +86,12 @@ export class RedisAdmission implements Admission {
   private sleep(ms: number): Promise<void> {
     return this.politeness ? this.politeness.pause(ms) : new Promise((r) => setTimeout(r, ms));
   }
+}
+
+/** The script's answer, or StoreUnavailable: a reply of another shape is never read as "admitted". */
+function checkedReply(reply: unknown, buckets: number): [number, number, number, number] {
+  const ok = Array.isArray(reply) && reply.length === 4 && reply.every((v) => Number.isSafeInteger(v))
+    && [1, 0, -1].includes(reply[0] as number) && (reply[0] !== 0 || (reply[1] >= 1 && reply[1] <= buckets));
+  if (!ok) throw new StoreUnavailable(`the admission script answered ${JSON.stringify(reply)?.slice(0, 80)}, not a verdict`);
+  return reply as [number, number, number, number];
 }
