@@ -45,6 +45,8 @@ export class ConsentGate {
     record: (r: ConsentRecord) => Promise<void>;
     now?: () => number;
     approvals?: SharedValues;
+    /** Who may reuse an approval: it is remembered under the scope of the caller that gave it (a daemon's command). */
+    scope?: (q: ConsentQuestion) => string | undefined;
   }) {
     this.now = opts.now ?? Date.now;
     this.remembered = opts.approvals ?? new MemoryValues(this.now);
@@ -119,7 +121,8 @@ export class ConsentGate {
     // An approval is scoped to an origin: without one (a call that names no URL)
     // it would cover every site and session, so it is not remembered.
     const rememberable = q.reason !== 'user_ask' && !ASK_EVERY_TIME.has(q.capability) && config.approval_ttl_s > 0 && Boolean(q.origin);
-    const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason]);
+    const scope = this.opts.scope?.(q);
+    const key = JSON.stringify([q.capability, q.origin ?? '', q.selector ?? '', q.reason, ...(scope === undefined ? [] : [scope])]);
     // A store that cannot answer (or cannot keep the approval) refuses: recorded, then
     // StoreUnavailable, which the caller turns into a refusal of the call.
     let expiry = NaN;
