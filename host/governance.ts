@@ -146,8 +146,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
     const seen = storeWatch.mark();
     try {
-      const result = await browser.invoke(call.capability, call.params, timeout);
+      let result = await browser.invoke(call.capability, call.params, timeout);
       learnTypedSecret(result, (s) => redactor.addSecret(s));
+      // The sidecar keeps secret fields' values out of what it answers; another provider's answer (its snapshot) is cleaned here.
+      if (browser.name !== 'sidecar') result = redactor.hideSecrets(result);
       sessions.observe(call.capability, result);
       return result;
     } catch (err) {
