@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../host/config/load.js';
+import { redisStore } from '../../host/store/redis.js';
 import { failure } from '../helpers/failure.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
@@ -143,4 +145,21 @@ describe('store errors fail closed (real redis-server)', () => {
       await Promise.all([budget.host.close(), robots.host.close(), approval.host.close()]);
     }
   }, 90_000);
+});
+
+describe('the result cache on a store that answers wrongly', () => {
+  it('a key of the wrong type or a planted value is a miss, never a hit', async () => {
+    const store = redisStore({ url: redis.url, prefix: 'cache-planted:' });
+    try {
+      const cache = store.resultCache(loadConfig({}));
+      await raw.hset(`cache-planted:cache:${'c'.repeat(64)}`, 'planted', '1');
+      await raw.set(`cache-planted:cache:${'d'.repeat(64)}`, '{"planted":true}');
+      expect(await cache.get('c'.repeat(64))).toBeUndefined();
+      expect(await cache.get('d'.repeat(64))).toBeUndefined();
+      expect(await cache.set('e'.repeat(64), { ok: 1 })).toBe(true);
+      expect(await cache.get('e'.repeat(64))).toMatchObject({ value: { ok: 1 }, stale: false });
+    } finally {
+      await store.close();
+    }
+  });
 });
