@@ -41,7 +41,7 @@ type Entry = { kind: string; capability: string | null; error: { code: string } 
 function hostOnRedis(opts: { robots?: boolean; consentRequire?: string[] } = {}) {
   const prefix = `f${++n}:`;
   const config = testConfig({
-    browser: { respect_robots: opts.robots ?? false },
+    browser: { respect_robots: opts.robots ?? false, default_timeout_ms: 30_000 },
     network: { resolve: { 'shop.test': '127.0.0.1' } },
     consent: { non_interactive: 'approve', require: opts.consentRequire ?? [] },
   });
