@@ -3,6 +3,7 @@
 // a raw Playwright click in an open page. (2) `webcap call web.open` cold with
 // no daemon, as a whole process, against a node script doing launch + goto,
 // also a whole process.
+import { configIdentity } from '../host/daemon/identity.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +37,7 @@ allow_private = ["127.0.0.1"]
 level = "warn"
 `);
   const config = loadConfig(file);
-  const caller = { yes: true, tty: false, config: resolvePath(file) };
+  const caller = { yes: true, tty: false, config: resolvePath(file), config_id: configIdentity(resolvePath(file), config) };
   const ask = async (req: Parameters<typeof request>[1]) => request((await connectDaemon(config)) ?? (await startDaemon(config, file)), req);
   await ask({ op: 'call', id: 'web.open', params: { url: url('/') }, ...caller });
   await page.goto(url('/'));

@@ -44,6 +44,7 @@ import { Profiles } from './profiles/manager.js';
 import { closeWithProfile, withProfiles } from './profiles/terminal.js';
 import { SidecarClient } from './sidecar-client.js';
 import { acquireStore } from './store/index.js';
+import { StoreWatch } from './store/watch.js';
 import { sidecarInit } from './sidecar-init.js';
 import type { HealDeps } from './replay/heal.js';
 import { withStepShot, type ShotDeps } from './report/step-shots.js';
@@ -84,6 +85,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     return via && Object.keys(via).length ? { via } : {};
   };
   const blocked = new Map<string, { count: number; hosts: Set<string>; examples: string[] }>();
+  // A store error while the sidecar asks mid-action: the sidecar refuses the effect, the call reports the store.
+  const storeWatch = new StoreWatch();
 
   // Budgets, politeness, robots.txt, approvals (and, through storeFor, the
   // result cache and search quotas): this process's, or Redis's with [store] url.
@@ -93,6 +96,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
 
   const gate = new ConsentGate({
     approvals: store.values('approvals'),
+    scope: options.approvalScope,
     asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
     config: config.consent,
     // Over HTTP each MCP client approves for itself: its remembered yes is not another client's,
@@ -129,11 +133,11 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     },
     async onSensitive(a) {
       if (a.secret) redactor.addSecret(a.secret);
-      return gate.confirmSensitive(a);
+      return storeWatch.watch(() => gate.confirmSensitive(a));
     },
     // Checks at the effect (sidecar/effect-gate.ts): a request an action caused, a navigation the page made.
-    onEffectConsent: (q) => gate.confirmRequest(q),
-    onRobotsCheck: (q) => robotsForNavigation(robots, config, q.url),
+    onEffectConsent: (q) => storeWatch.watch(() => gate.confirmRequest(q)),
+    onRobotsCheck: (q) => storeWatch.watch(() => robotsForNavigation(robots, config, q.url)),
   }, log);
 
   // What runs approved browser calls: the sidecar, or a Playwright MCP server (recorded on each chain entry).
@@ -153,14 +157,17 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (!provider) throw new WebcapError('internal', `no host provider for ${call.capability}`);
       return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms, ownerOf(call)), robots: (url) => robotsForNavigation(robots, config, url) });
     }
+    const seen = storeWatch.mark();
     try {
-      const result = await browser.invoke(call.capability, call.params, timeout, ownerOf(call));
+      let result = await browser.invoke(call.capability, call.params, timeout, ownerOf(call));
       learnTypedSecret(result, (s) => redactor.addSecret(s));
+      // The sidecar keeps secret fields' values out of what it answers; another provider's answer (its snapshot) is cleaned here.
+      if (browser.name !== 'sidecar') result = redactor.hideSecrets(result);
       sessions.observe(ownerOf(call), call.capability, result);
       return result;
     } catch (err) {
       if (err instanceof WebcapError && (err.code === 'sidecar_crashed' || err.code === 'browser_crashed')) sessions.forgetAll();
-      throw err;
+      throw storeWatch.since(seen, call) ?? err;
     }
   });
 

@@ -3,7 +3,7 @@
 // a host-side capability or in the sidecar.
 import { toWebcapError, WebcapError } from '../manifests/errors.js';
 import { loadManifests, type Manifest } from '../manifests/load.js';
-import type { Asker } from './consent/asker.js';
+import type { Asker, ConsentQuestion } from './consent/asker.js';
 import { loadConfig, type ConfigInput } from './config/load.js';
 import type { WebcapConfig } from './config/types.js';
 import { discover, writePlan, type Candidate, type WrittenPlan } from './discovery/index.js';
@@ -22,6 +22,8 @@ export interface HostOptions {
   yes?: boolean;
   /** Labels for chain entries outside a call's own (consent, events, blocked requests), by session: MCP over HTTP names the MCP session. */
   entryVia?: (session: string | undefined) => Record<string, string> | undefined;
+  /** Remembered approvals are kept per this scope (the daemon: per command), so one caller's "yes" never answers another's question. */
+  approvalScope?: (q: ConsentQuestion) => string | undefined;
 }
 
 export interface CallOptions {

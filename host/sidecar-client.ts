@@ -1,6 +1,7 @@
 // The host's end of the wire: starts the sidecar lazily, forwards calls, and
 // turns a dead sidecar into sidecar_crashed at once (not at the call timeout);
 // the next call starts a fresh one.
+import { AsyncResource } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
@@ -28,6 +29,14 @@ export interface SidecarHandlers {
 interface Running { child: ChildProcess; connection: MessageConnection; exited: Promise<never>; ready: Promise<unknown> }
 
 const GRACE_MS = 2000;
+
+// The sidecar's questions belong to no caller by where they arrive: its pipes
+// carry the async context of whichever call happened to start it, and a host
+// that routes questions per caller (the daemon, MCP) would hand every later
+// question to that first caller's asker. They run in the context this module
+// was loaded in (no caller's), and are routed by what they say (their session).
+const neutral = new AsyncResource('webcap.sidecar-question');
+const outsideAnyCall = <T>(fn: () => T): T => neutral.runInAsyncScope(fn);
 
 export class SidecarClient {
   private running: Running | undefined;
@@ -162,10 +171,10 @@ export class SidecarClient {
     exited.catch(() => undefined);
     connection.onNotification(BlockedNotification, (b) => this.handlers.onBlocked(b));
     connection.onNotification(EventNotification, (e) => this.handlers.onEvent(e));
-    connection.onRequest(SensitiveRequest, (a) => this.whileAsking(() => this.handlers.onSensitive(a)));
-    connection.onRequest(EffectConsentRequest, (q) => this.whileAsking(async () => (
-      this.handlers.onEffectConsent ? this.handlers.onEffectConsent(q) : { approved: false, reason: 'this host does not answer request-level consent' })));
-    connection.onRequest(RobotsCheckRequest, async (q) => (this.handlers.onRobotsCheck ? this.handlers.onRobotsCheck(q) : { allowed: true, reason: 'not checked' }));
+    connection.onRequest(SensitiveRequest, (a) => outsideAnyCall(() => this.whileAsking(() => this.handlers.onSensitive(a))));
+    connection.onRequest(EffectConsentRequest, (q) => outsideAnyCall(() => this.whileAsking(async () => (
+      this.handlers.onEffectConsent ? this.handlers.onEffectConsent(q) : { approved: false, reason: 'this host does not answer request-level consent' }))));
+    connection.onRequest(RobotsCheckRequest, (q) => outsideAnyCall(async () => (this.handlers.onRobotsCheck ? this.handlers.onRobotsCheck(q) : { allowed: true, reason: 'not checked' })));
     connection.onError(([err]) => this.log.debug({ err: err.message }, 'sidecar wire error'));
     connection.listen();
     // An early sidecar (host/early-sidecar.ts) had this very init already; it handles messages in order.

@@ -10,12 +10,19 @@
 // its Redis limiters are fixed windows or refilling buckets, which let up to
 // 2N through around a window edge, and "30 per minute" is read literally.
 import type { RedisConnection } from '../store/redis-connection.js';
+import { StoreUnavailable } from '../store/types.js';
 import type { Admission, AdmitRequest, AdmitVerdict } from './admission.js';
 import type { PolitenessGate } from './politeness.js';
 
 // KEYS: n bucket keys, then the host's politeness key (optional).
 // ARGV: n, n limits, n windows (ms), member, gap ms, jitter ms, max wait ms.
 // Returns {1, 0, wait, now} admitted; {0, i, retry, now} bucket i full; {-1, 0, due, now} slot too far.
+//
+// Every check reads; the first write is one Redis refuses when out of memory
+// (SET, ZADD). Redis lets a script that has already written carry on past
+// maxmemory (so it never stops half-way), and counts even a trim that removed
+// nothing as a write: a script that trimmed first was admitted under
+// noeviction with memory full. Trimming comes last for that reason.
 export const ADMIT_LUA = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -23,10 +30,11 @@ local n = tonumber(ARGV[1])
 for i = 1, n do
   local limit = tonumber(ARGV[1 + i])
   local window = tonumber(ARGV[1 + n + i])
-  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
-  local count = redis.call('ZCARD', KEYS[i])
+  local since = '(' .. string.format('%d', now - window)
+  local count = redis.call('ZCOUNT', KEYS[i], since, '+inf')
   if count >= limit then
-    local freeing = redis.call('ZRANGE', KEYS[i], count - limit, count - limit, 'WITHSCORES')
+    -- The admission whose expiry frees a slot: the (count - limit)-th oldest inside the window.
+    local freeing = redis.call('ZRANGEBYSCORE', KEYS[i], since, '+inf', 'WITHSCORES', 'LIMIT', count - limit, 1)
     local retry = tonumber(freeing[2]) + window - now
     if retry < 1 then retry = 1 end
     return {0, i, retry, now}
@@ -42,11 +50,15 @@ if #KEYS > n then
   if last then wait = math.max(0, tonumber(last) + gap - now) end
   if wait > maxWait then return {-1, 0, wait, now} end
   wait = wait + jitter
-  redis.call('SET', KEYS[n + 1], now + wait, 'PX', wait + gap + 60000)
+  redis.call('SET', KEYS[n + 1], string.format('%d', now + wait), 'PX', wait + gap + 60000)
 end
 for i = 1, n do
   redis.call('ZADD', KEYS[i], now, member)
-  redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[1 + n + i]))
+end
+for i = 1, n do
+  local window = tonumber(ARGV[1 + n + i])
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  redis.call('PEXPIRE', KEYS[i], window)
 end
 return {1, 0, wait, now}
 `;
@@ -69,7 +81,7 @@ export class RedisAdmission implements Admission {
     // Unique per admission, so two hosts admitted in the same millisecond are two entries.
     const member = `${process.pid}:${++sequence}:${Math.random().toString(36).slice(2, 8)}`;
     const args = [req.buckets.length, ...req.buckets.map((b) => b.limit), ...req.buckets.map((b) => b.windowMs), member, gap, jitter, Math.floor(req.maxWaitMs)];
-    const [status, index, ms, now] = await this.redis.run((c) => (c as unknown as Record<string, AdmitCommand>).webcapAdmit(keys.length, ...keys, ...args));
+    const [status, index, ms, now] = await this.redis.run(async (c) => checkedReply(await (c as unknown as Record<string, AdmitCommand>).webcapAdmit(keys.length, ...keys, ...args), req.buckets.length));
     if (status === 0) return { ok: false, kind: 'budget', bucket: req.buckets[index - 1], retryAfterMs: ms };
     if (status === -1) return { ok: false, kind: 'politeness', dueMs: ms };
     if (!req.host && jitter) await this.sleep(jitter);
@@ -80,4 +92,12 @@ export class RedisAdmission implements Admission {
   private sleep(ms: number): Promise<void> {
     return this.politeness ? this.politeness.pause(ms) : new Promise((r) => setTimeout(r, ms));
   }
+}
+
+/** The script's answer, or StoreUnavailable: a reply of another shape is never read as "admitted". */
+function checkedReply(reply: unknown, buckets: number): [number, number, number, number] {
+  const ok = Array.isArray(reply) && reply.length === 4 && reply.every((v) => Number.isSafeInteger(v))
+    && [1, 0, -1].includes(reply[0] as number) && (reply[0] !== 0 || (reply[1] >= 1 && reply[1] <= buckets));
+  if (!ok) throw new StoreUnavailable(`the admission script answered ${JSON.stringify(reply)?.slice(0, 80)}, not a verdict`);
+  return reply as [number, number, number, number];
 }

@@ -26,6 +26,8 @@ export class RedisResultCache implements ResultCache {
     if (!text) return undefined;
     try {
       const entry = JSON.parse(text) as { stored_at: number; value: T };
+      // Anything but an entry this cache wrote (a planted or truncated value) is a miss, never a hit of nothing.
+      if (!entry || typeof entry !== 'object' || !Number.isFinite(entry.stored_at) || !('value' in entry)) return undefined;
       const age = Math.max(0, Date.now() - entry.stored_at);
       return { value: entry.value, stale: age > this.opts.ttlMs, age_ms: age };
     } catch {

@@ -6,7 +6,9 @@ import { resolve } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
 import { loadConfig } from '../config/load.js';
 import type { WebcapConfig } from '../config/types.js';
-import { connectDaemon, request, startDaemon } from '../daemon/client.js';
+import { connectDaemon, requestOwnDaemon, type Listener } from '../daemon/client.js';
+import { configIdentity } from '../daemon/identity.js';
+import type { Request } from '../daemon/protocol.js';
 import { createHost } from '../host.js';
 import type { GlobalOptions } from './args.js';
 import type { StepLog } from '../plan-runner.js';
@@ -33,11 +35,11 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
   const config = loadConfig(opts.config);
   if (daemonWanted(opts, config)) {
     const configFile = configFileOf(opts.config);
-    const caller = { caller: callerId(), yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, profile_key: process.env[config.profiles.key_env] };
-    const socket = async () => (await connectDaemon(config)) ?? startDaemon(config, configFile ?? undefined);
+    const caller = { caller: callerId(), yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, config_id: configIdentity(configFile, config) };
+    const send = (req: Request, listener?: Listener) => requestOwnDaemon(config, configFile, req, listener);
     return body({
-      call: async (id, params) => request(await socket(), { op: 'call', id, params, ...caller }),
-      runPlan: async (source, seen, replay) => request(await socket(), { op: 'run', source, inputs: replay?.inputs, heal: replay?.heal, ...caller },
+      call: async (id, params) => send({ op: 'call', id, params, ...caller }),
+      runPlan: async (source, seen, replay) => send({ op: 'run', source, inputs: replay?.inputs, heal: replay?.heal, ...caller },
         { onStep: (s) => { printStep(s); seen?.(s); }, onLog, onHeal: (h) => replay?.onHeal(h) }),
     });
   }
@@ -45,7 +47,7 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
   const live = await connectDaemon(config).catch(() => undefined);
   if (live) {
     live.destroy();
-    throw new WebcapError('invalid_params', `a webcap daemon is serving this workspace (${config.workspace.path}); drop --no-daemon to use it, or stop it first (\`webcap daemon stop\`)`);
+    throw new WebcapError('invalid_params', `a webcap daemon is serving this workspace (${config.workspace.path}); drop --no-daemon to use it (it restarts for this configuration if it serves another), or stop it first (\`webcap daemon stop\`)`);
   }
   const host = createHost({ config: opts.config, yes: opts.yes });
   try {

@@ -51,10 +51,15 @@ export function ttyAsker(
   };
 }
 
-/** The same answer every time: the CLI's --yes, or [consent] non_interactive. */
+/**
+ * The same answer every time: the CLI's --yes, or [consent] non_interactive.
+ * Never remembered: it is a standing answer of the caller that set it, not a
+ * person's decision about this scope, and must not answer for a later caller
+ * (a daemon's next command, another host sharing the store).
+ */
 export function fixedAsker(approved: boolean, answer?: string): Asker {
   return async function fixedAsk() {
-    return answer === undefined ? { approved } : { approved, answer };
+    return answer === undefined ? { approved, remember: false } : { approved, answer, remember: false };
   };
 }
 

@@ -5,13 +5,13 @@ import type { EffectConsent, SensitiveAction } from '../../manifests/wire.js';
 import type { WebcapConfig } from '../config/types.js';
 import { metrics } from '../metrics/metrics.js';
 import { MemoryValues } from '../store/memory-values.js';
-import type { SharedValues } from '../store/types.js';
+import { StoreUnavailable, type SharedValues } from '../store/types.js';
 import type { Asker, ConsentAnswer, ConsentQuestion } from './asker.js';
 import { plain, plainDetails, quote } from './text.js';
 
 export interface ConsentRecord {
   capability: string; origin?: string; selector?: string; reason: string;
-  approved: boolean; source: 'asker' | 'remembered' | 'waived'; session?: string;
+  approved: boolean; source: 'asker' | 'remembered' | 'waived' | 'store_unavailable'; session?: string;
 }
 
 export type GateAnswer = ConsentAnswer & { source: ConsentRecord['source'] };
@@ -53,6 +53,8 @@ export class ConsentGate {
     approverOf?: (session: string | undefined) => string | undefined;
     /** The principal a question belongs to ([[mcp.clients]] name): an approval it gave is remembered for it alone. */
     ownerOf?: (q: ConsentQuestion) => string | undefined;
+    /** Who may reuse an approval: it is remembered under the scope of the caller that gave it (a daemon's command). */
+    scope?: (q: ConsentQuestion) => string | undefined;
   }) {
     this.now = opts.now ?? Date.now;
     this.remembered = opts.approvals ?? new MemoryValues(this.now);
@@ -129,21 +131,30 @@ export class ConsentGate {
     const rememberable = q.reason !== 'user_ask' && !ASK_EVERY_TIME.has(q.capability) && config.approval_ttl_s > 0 && Boolean(q.origin);
     const approver = this.opts.approverOf?.(q.session);
     const owner = this.opts.ownerOf?.(q);
-    const scope = [q.capability, q.origin ?? '', q.selector ?? '', q.reason, ...(approver ? [approver] : [])];
+    const caller = this.opts.scope?.(q);
+    const scope = [q.capability, q.origin ?? '', q.selector ?? '', q.reason, ...(approver ? [approver] : []), ...(caller === undefined ? [] : [caller])];
     const key = JSON.stringify(owner === undefined ? scope : [`client:${owner}`, ...scope]);
-    // A store that cannot answer remembers nothing: the user is asked again (fail closed).
-    const expiry = rememberable ? Number(await this.remembered.get(`approval:${key}`).catch(() => undefined)) : NaN;
+    // A store that cannot answer (or cannot keep the approval) refuses: recorded, then
+    // StoreUnavailable, which the caller turns into a refusal of the call.
+    let expiry = NaN;
+    if (rememberable) {
+      try { expiry = Number(await this.remembered.get(`approval:${key}`)); } catch (err) { return this.refuseOnStore(q, err); }
+    }
     if (expiry > this.now()) return this.decide(q, { approved: true }, 'remembered');
     const asked = performance.now();
     const raw = await this.opts.asker(q);
     metrics.consentAnswered((performance.now() - asked) / 1000);
     const answer: ConsentAnswer = typeof raw === 'boolean' ? { approved: raw } : raw;
-    const result = await this.decide(q, { approved: answer.approved === true, answer: answer.answer }, 'asker');
-    if (result.approved && rememberable && answer.remember !== false) {
+    if (answer.approved === true && rememberable && answer.remember !== false) {
       const ttlMs = config.approval_ttl_s * 1000;
-      await this.remembered.set(`approval:${key}`, String(this.now() + ttlMs), ttlMs).catch(() => undefined);
+      try { await this.remembered.set(`approval:${key}`, String(this.now() + ttlMs), ttlMs); } catch (err) { return this.refuseOnStore(q, err); }
     }
-    return result;
+    return this.decide(q, { approved: answer.approved === true, answer: answer.answer }, 'asker');
+  }
+
+  private async refuseOnStore(q: ConsentQuestion, err: unknown): Promise<never> {
+    await this.decide(q, { approved: false }, 'store_unavailable');
+    throw err instanceof StoreUnavailable ? err : new StoreUnavailable(err instanceof Error ? err.message : String(err));
   }
 
   private async decide(q: ConsentQuestion, a: ConsentAnswer, source: ConsentRecord['source']): Promise<GateAnswer> {

@@ -93,6 +93,24 @@ export function request(socket: Socket, req: Request, listener: Listener = {}): 
   });
 }
 
+/**
+ * Sends a call or run to the workspace's daemon, starting one if none runs.
+ * A daemon serving another configuration (file, contents or environment)
+ * is stopped and one for this configuration started, with a notice.
+ */
+export async function requestOwnDaemon(config: WebcapConfig, configFile: string | null, req: Request, listener?: Listener): Promise<unknown> {
+  const socket = (await connectDaemon(config)) ?? (await startDaemon(config, configFile ?? undefined));
+  try {
+    return await request(socket, req, listener);
+  } catch (err) {
+    if (!(err instanceof WebcapError && err.details?.reason === 'daemon_config_differs')) throw err;
+    process.stderr.write(`webcap: ${err.message}; restarting it for this configuration\n`);
+    const old = await connectDaemon(config);
+    if (old) await request(old, { op: 'stop' }).catch(() => undefined);
+    return request(await startDaemon(config, configFile ?? undefined), req, listener);
+  }
+}
+
 export async function daemonStatus(config: WebcapConfig): Promise<DaemonStatus | undefined> {
   const socket = await connectDaemon(config);
   return socket ? (await request(socket, { op: 'status' })) as DaemonStatus : undefined;

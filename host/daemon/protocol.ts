@@ -11,7 +11,7 @@ export interface Caller {
   yes: boolean;
   /** The calling command has a terminal to ask on. */
   tty: boolean;
-  /** The config file the command was given (resolved; null: none), which must be the daemon's. */
+  /** The config file the command was given (resolved; null: none). */
   config: string | null;
   /**
    * Which caller a `webcap call` is (host/cli/caller-id.ts: its terminal session):
@@ -19,8 +19,8 @@ export interface Caller {
    * A `webcap run` plan is always a caller of its own.
    */
   caller?: string;
-  /** The profile key from the calling command's environment ([profiles] key_env), so a key exported after the daemon started still counts. */
-  profile_key?: string;
+  /** configIdentity() of the command's configuration and environment; a daemon serving another refuses (reason daemon_config_differs). */
+  config_id: string;
 }
 
 export type Request =

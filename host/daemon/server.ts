@@ -6,36 +6,55 @@
 // or dropped as usual). Chain entries are fsynced as they are written, so a
 // crash loses none; the next command finds the dead socket and starts anew.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { toWebcapError } from '../../manifests/errors.js';
-import { chooseAsker, type Asker, type ConsentQuestion } from '../consent/asker.js';
+import { chooseAsker, fixedAsker, type Asker, type ConsentQuestion } from '../consent/asker.js';
 import { loadConfig } from '../config/load.js';
 import { createHost, type Host, type HostScope } from '../host.js';
 import { onLines, type Caller, type Reply, type Request } from './protocol.js';
+import { configIdentity } from './identity.js';
 import { socketPath } from './socket.js';
 import { isDaemonAlive } from './client.js';
 import { packageVersion } from '../cli/version.js';
 import { health } from '../ops/health.js';
 import { startOpsServer, type OpsServer } from '../ops/ops-server.js';
 
-interface Client { send(reply: Reply): void; ask: Asker }
+interface Client { id: string; send(reply: Reply): void; ask: Asker; session?: string }
 
 export async function serveDaemon(configPath: string | undefined): Promise<void> {
   const configFile = configPath ? resolve(configPath) : null;
   const config = loadConfig(configFile ?? undefined);
+  const identity = configIdentity(configFile, config);
   const path = socketPath(config);
   mkdirSync(config.workspace.path, { recursive: true });
   const callers = new AsyncLocalStorage<Client>();
-  let lastClient: Client | undefined;
-  // Questions raised inside a call reach that call's client; ones the browser
-  // raises outside any call's async context go to the latest caller.
-  const routedAsker: Asker = (q) => (callers.getStore() ?? lastClient)?.ask(q) ?? chooseAsker({ nonInteractive: config.consent.non_interactive, isTTY: false })(q);
+  const running = new Set<Client>();
+  // A question goes to the command whose call raised it: the one whose async
+  // context it runs in (the host's policies), else, for a question the sidecar
+  // raised mid-action, the only command running, or the one acting on that
+  // session. Never to an earlier command; when it cannot tell, the answer is no.
+  const clientFor = (q: ConsentQuestion): Client | undefined => {
+    const own = callers.getStore();
+    if (own && running.has(own)) return own;
+    const all = [...running];
+    if (all.length === 1) return all[0];
+    const onSession = all.filter((c) => q.session !== undefined && c.session === q.session);
+    return onSession.length === 1 ? onSession[0] : undefined;
+  };
+  const byConfig = chooseAsker({ nonInteractive: config.consent.non_interactive, isTTY: false });
+  const routedAsker: Asker = (q) => {
+    const client = clientFor(q);
+    if (client) return client.ask(q);
+    // Nothing running (a profile saved on idle close): the config answers; several and none named: no.
+    return running.size > 1 ? fixedAsker(false)(q) : byConfig(q);
+  };
   // Made on first use, so a daemon that finds another one already serving leaves without touching the chain.
   let made: Host | undefined;
-  const host = () => (made ??= createHost({ config: configFile ?? undefined, ask: routedAsker }));
+  const host = () => (made ??= createHost({ config: configFile ?? undefined, ask: routedAsker, approvalScope: (q) => clientFor(q)?.id }));
   const started = Date.now();
   let inFlight = 0;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -67,13 +86,14 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
     const pending = new Map<number, (approved: boolean) => void>();
     let nextQid = 1;
     const send = (reply: Reply) => { if (!socket.destroyed) socket.write(`${JSON.stringify(reply)}\n`); };
-    const clientFor = (caller: Caller): Client => {
+    const clientOf = (caller: Extract<Request, { op: 'call' | 'run' }>): Client => {
       const forward: Asker = (question: ConsentQuestion) => new Promise((done) => {
         const qid = nextQid++;
         pending.set(qid, (approved) => done({ approved }));
         send({ type: 'ask', qid, question });
       });
-      return { send, ask: chooseAsker({ yes: caller.yes, ask: caller.tty ? forward : undefined, nonInteractive: config.consent.non_interactive, isTTY: false }) };
+      const session = caller.op === 'call' && typeof caller.params?.session === 'string' ? caller.params.session : undefined;
+      return { id: randomUUID(), send, session, ask: chooseAsker({ yes: caller.yes, ask: caller.tty ? forward : undefined, nonInteractive: config.consent.non_interactive, isTTY: false }) };
     };
     // A client that goes away mid-question has said no.
     socket.on('close', () => { for (const answer of pending.values()) answer(false); pending.clear(); });
@@ -86,18 +106,18 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
         return;
       }
       if (req.op === 'stop') { open.delete(socket); void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
-      if (req.config !== configFile) {
-        send({ type: 'error', error: { code: 'invalid_params', message: `the webcap daemon on ${path} serves ${configFile ?? 'the default config'}, not ${req.config ?? 'the default config'}; stop it (\`webcap daemon stop\`) or use --no-daemon` } });
+      if (req.config_id !== identity) {
+        const what = req.config === configFile ? `${configFile ?? 'the default config'} as it was when it started (the file or a variable it names in the environment has changed since)` : (configFile ?? 'the default config');
+        send({ type: 'error', error: { code: 'invalid_params', message: `the webcap daemon on ${path} serves ${what}`, details: { reason: 'daemon_config_differs' } } });
         return;
       }
-      if (req.profile_key) process.env[config.profiles.key_env] = req.profile_key;
-      const client = clientFor(req);
-      lastClient = client;
+      const client = clientOf(req);
+      running.add(client);
       inFlight += 1;
       clearTimeout(idleTimer);
       void callers.run(client, () => answer(host(), req, send)).finally(() => {
         inFlight -= 1;
-        if (lastClient === client) lastClient = undefined;
+        running.delete(client);
         armIdle();
       });
     });

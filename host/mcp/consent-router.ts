@@ -39,7 +39,9 @@ export class ConsentRouter {
 
   private routeFor(session: string | undefined): ConsentRoute | undefined {
     const owner = session ? [...this.routes].find((r) => r.owns(session)) : undefined;
-    const route = owner ?? this.current.getStore();
+    // A question the sidecar raises runs in no call's context (sidecar-client.ts): with one client it can only be that client's.
+    const only = this.routes.size === 1 ? [...this.routes][0] : undefined;
+    const route = owner ?? this.current.getStore() ?? only;
     return route && this.routes.has(route) ? route : undefined;
   }
 }

@@ -12,7 +12,7 @@ import { EmbeddedAdmission, WINDOWS, type Admission, type BucketSpec } from '../
 import { describeBucket, tableBuckets } from '../budget/buckets.js';
 import type { PolitenessGate } from '../budget/politeness.js';
 import type { WebcapConfig } from '../config/types.js';
-import { StoreUnavailable } from '../store/types.js';
+import { orRefuse } from '../store/refusal.js';
 import type { Policy } from './types.js';
 
 export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; politeness?: PolitenessGate; admission?: Admission } = {}): Policy {
@@ -31,14 +31,7 @@ export function budgetPolicy(config: WebcapConfig, opts: { now?: () => number; p
     if (call.principal?.budgets) buckets.push(...tableBuckets(call.principal.budgets, call.capability, host, `client:${call.principal.name}:`));
     if (buckets.length === 0) return next();
     const timeoutMs = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
-    let verdict;
-    try {
-      verdict = await admission.admit({ buckets, host, maxWaitMs: timeoutMs });
-    } catch (err) {
-      if (!(err instanceof StoreUnavailable)) throw err;
-      call.decisions.push({ policy: 'budget', decision: 'denied', reason: `store unavailable: ${err.reason}`, details: { reason: 'store_unavailable' } });
-      throw new WebcapError('budget_exceeded', `the budget cannot be checked: ${err.message}; refused rather than let an uncounted action through`, { reason: 'store_unavailable', budget: 'store' });
-    }
+    const verdict = await orRefuse(call, 'budget', 'the budget', () => admission.admit({ buckets, host, maxWaitMs: timeoutMs }));
     if (!verdict.ok && verdict.kind === 'budget') {
       const { name } = verdict.bucket;
       const size = describeBucket(verdict.bucket);

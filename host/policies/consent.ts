@@ -6,6 +6,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import type { WebcapConfig } from '../config/types.js';
 import type { ConsentGate } from '../consent/gate.js';
 import { quote } from '../consent/text.js';
+import { orRefuse } from '../store/refusal.js';
 import type { Policy } from './types.js';
 
 export function consentPolicy(gate: ConsentGate, config: WebcapConfig['consent']): Policy {
@@ -16,11 +17,11 @@ export function consentPolicy(gate: ConsentGate, config: WebcapConfig['consent']
     // Waived ids still go through the gate: it approves without asking but records the waiver.
     const origin = call.url?.origin;
     const reason = manifest.approval === 'always' ? 'approval_always' : 'config_require';
-    const answer = await gate.confirm({
+    const answer = await orRefuse(call, 'consent', 'a remembered approval', () => gate.confirm({
       capability, origin, reason, session: call.session,
       question: `Allow ${capability} on ${origin ? quote(origin) : 'the current page'}?`,
       details: { params: redacted(call.params, manifest.sensitive_params ?? []) },
-    });
+    }));
     call.decisions.push({
       policy: 'consent', decision: answer.approved ? 'allowed' : 'denied', reason,
       details: { capability, origin, source: answer.source },

@@ -2,6 +2,7 @@
 // audit's view of the params): web.open {profile} gets the decrypted storage
 // as an internal parameter, and web.close of a profile's session brings the
 // storage back for saving. Neither ever reaches a result or the chain.
+import { orRefuse } from '../store/refusal.js';
 import type { CallContext, CallResult } from '../policies/types.js';
 import type { Profiles } from './manager.js';
 import type { StorageState } from './state.js';
@@ -20,7 +21,8 @@ export function withProfiles(profiles: Profiles, next: Terminal): Terminal {
     const session = (call.params.session as string | undefined) ?? call.session;
     if (call.capability === 'web.close' && profiles.has(session)) {
       const { storage_state: state, ...result } = await next({ ...call, params: { ...call.params, storage_state: true } });
-      await profiles.closed(session!, state as StorageState | undefined, call.planId);
+      // A store that cannot say whether saving was approved: not saved, and the call says why.
+      await orRefuse(call, 'consent', 'the approval to save the profile', () => profiles.closed(session!, state as StorageState | undefined, call.planId));
       return result;
     }
     return next(call);

@@ -48,6 +48,18 @@ export class Redactor {
     this.secrets.sort((a, b) => b.length - a.length);
   }
 
+  /** `value` with every secret learnt so far replaced in its strings (nothing else changed): a provider's answer. */
+  hideSecrets<T>(value: T, depth = 0): T {
+    if (typeof value === 'string') {
+      let out: string = value;
+      for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+      return out as T;
+    }
+    if (!value || typeof value !== 'object' || depth > MAX_DEPTH || this.secrets.length === 0) return value;
+    if (Array.isArray(value)) return value.map((v) => this.hideSecrets(v, depth + 1)) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.hideSecrets(v, depth + 1)])) as T;
+  }
+
   redactString(text: string): string {
     const out = this.redactPlain(text);
     return mayBeEncoded(out) ? out.replace(ENCODED_TOKEN, (token) => this.redactEncoded(token)) : out;

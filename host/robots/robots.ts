@@ -68,16 +68,18 @@ export class RobotsCache {
     return pending;
   }
 
-  /** Another host's fresh answer; a store that cannot answer just means fetching it ourselves. */
+  /**
+   * Another host's fresh answer. A store that cannot answer throws
+   * StoreUnavailable (the call is refused, never checked against nothing);
+   * a value that is not a robots answer is ignored and the file fetched again.
+   */
   private async fromShared(origin: string): Promise<Omit<Cached, 'rules'> | undefined> {
-    const text = await this.shared?.get(`robots:${origin}`).catch(() => undefined);
+    const text = await this.shared?.get(`robots:${origin}`);
     if (!text) return undefined;
-    try {
-      const c = JSON.parse(text) as Omit<Cached, 'rules'>;
-      return this.now() - c.at < this.config.robots.cache_ttl_s * 1000 ? c : undefined;
-    } catch {
-      return undefined;
-    }
+    let c: unknown;
+    try { c = JSON.parse(text); } catch { return undefined; }
+    if (!isSharedAnswer(c)) return undefined;
+    return this.now() - c.at < this.config.robots.cache_ttl_s * 1000 ? c : undefined;
   }
 
   private async fetchAndShare(origin: string): Promise<Omit<Cached, 'rules'>> {
@@ -91,7 +93,18 @@ export class RobotsCache {
     });
     const entry = { at: this.now(), fetched };
     const ttl = this.config.robots.cache_ttl_s * 1000;
-    if (ttl > 0) await this.shared?.set(`robots:${origin}`, JSON.stringify(entry), ttl).catch(() => undefined);
+    // A store that refuses the write (full, read-only) refuses the call too: the fleet would otherwise
+    // fetch the file on every call, and a store that cannot keep state cannot keep budgets either.
+    if (ttl > 0) await this.shared?.set(`robots:${origin}`, JSON.stringify(entry), ttl);
     return entry;
   }
+}
+
+const KINDS = new Set(['rules', 'allow_all', 'disallow_all', 'unreachable']);
+
+function isSharedAnswer(c: unknown): c is Omit<Cached, 'rules'> {
+  if (!c || typeof c !== 'object') return false;
+  const { at, fetched } = c as { at?: unknown; fetched?: { kind?: unknown; body?: unknown } };
+  if (typeof at !== 'number' || !fetched || typeof fetched !== 'object' || !KINDS.has(fetched.kind as string)) return false;
+  return fetched.kind !== 'rules' || typeof fetched.body === 'string';
 }

@@ -10,7 +10,7 @@ import type { SiteProfile } from '../../../manifests/site-profile.js';
 import { loadProfiles } from '../../site-profiles.js';
 import type { OwnerSessions, PwSession } from './backend.js';
 import { PROVIDER } from './connection.js';
-import { extractScript, PAGE_INFO, profileConsentScript, scrollScript, waitForSelectorScript } from './page-scripts.js';
+import { extractScript, PAGE_INFO, profileConsentScript, scrollScript, secretFieldScript, waitForSelectorScript } from './page-scripts.js';
 import { screenshot } from './screenshot.js';
 
 type Params = Record<string, unknown>;
@@ -65,13 +65,14 @@ export const ACTIONS: Record<string, Action> = {
     const s = b.session(p);
     const field = await target(s, p, ms);
     await s.conn.tool('browser_type', { target: field, text: p.text }, ms);
-    return { ok: true, field };
+    return { ok: true, field, ...(await secretMark(s, field, typeof p.text === 'string' ? p.text : '', ms)) };
   },
   'web.keypress': async (b, p, ms) => {
     const s = b.session(p);
     if (typeof p.selector === 'string') await s.conn.tool('browser_click', { target: await target(s, p, ms) }, ms);
     for (const key of p.keys as string[]) await s.conn.tool('browser_press_key', { key }, ms);
-    return { ok: true, session: s.name };
+    const typed = (p.keys as string[]).filter((k) => [...k.replace(/^Shift\+/, '')].length === 1).map((k) => k.replace(/^Shift\+/, '')).join('');
+    return { ok: true, session: s.name, ...(await secretMark(s, null, typed, ms)) };
   },
   'web.wait': async (b, p, ms) => {
     const s = b.session(p);
@@ -124,6 +125,19 @@ export const ACTIONS: Record<string, Action> = {
     return { accepted: r.choice === 'accept', details: { found: true, cmp: `profile:${profile.name}`, button: r.button, choice: r.choice, policy } };
   },
 };
+
+/**
+ * As the sidecar marks its results: text that landed in a password or payment
+ * field (or a field that could not be read) is `secret_input`, and its value
+ * goes to the host as `secret_value`, which learns it as a secret (hidden from
+ * the chain, logs and every later answer) and strips it from the result.
+ */
+async function secretMark(s: PwSession, selector: string | null, typed: string, ms: number): Promise<Record<string, unknown>> {
+  const field = await s.conn.evaluate<{ kind: string; value?: string }>(secretFieldScript(selector), ms).catch(() => ({ kind: 'unknown' as const, value: undefined }));
+  if (field.kind === 'plain') return {};
+  const value = field.value || typed;
+  return { secret_input: true, ...(value ? { secret_value: value } : {}) };
+}
 
 /** The same leaning as the sidecar: reject unless the config says accept. */
 function preference(setting: boolean | 'per_site', profile: SiteProfile): 'accept' | 'reject' {

@@ -74,3 +74,26 @@ export function profileConsentScript(consent: { banner?: string; accept?: string
     tick();
   })`;
 }
+
+/**
+ * Whether the field a fill targets (a CSS selector) or keys land in (the
+ * focused element: selector null) is a password or payment field, and what it
+ * holds, so the host can learn the value as a secret. Anything it cannot read
+ * (a snapshot ref, no such element, an exception) answers "unknown", which the
+ * caller treats as secret: typed text is secret until its field is known not to be.
+ */
+export function secretFieldScript(selector: string | null): string {
+  return `() => {
+    try {
+      const sel = ${arg(selector)};
+      const el = sel === null ? document.activeElement : document.querySelector(sel);
+      if (!el) return { kind: 'unknown' };
+      if (sel === null && (el === document.body || el === document.documentElement)) return { kind: 'plain' };
+      const attr = (n) => Element.prototype.getAttribute.call(el, n) || '';
+      const payment = /^cc-|card|cvc|cvv|iban|expir/i;
+      const kind = attr('type').toLowerCase() === 'password' ? 'password'
+        : [attr('autocomplete'), attr('name'), attr('id')].some((h) => h && payment.test(h)) ? 'payment' : 'plain';
+      return kind === 'plain' ? { kind } : { kind, value: typeof el.value === 'string' ? el.value : '' };
+    } catch { return { kind: 'unknown' }; }
+  }`;
+}

@@ -26,8 +26,8 @@ describe('chooseAsker', () => {
 
 describe('fixedAsker', () => {
   it('answers the same every time', async () => {
-    expect(await fixedAsker(false)(q)).toEqual({ approved: false });
-    expect(await fixedAsker(true, 'ok')(q)).toEqual({ approved: true, answer: 'ok' });
+    expect(await fixedAsker(false)(q)).toEqual({ approved: false, remember: false });
+    expect(await fixedAsker(true, 'ok')(q)).toEqual({ approved: true, answer: 'ok', remember: false });
   });
 });
 
