@@ -8,7 +8,7 @@ import type { SiteProfile, TaskStep } from '../../sidecar/profiles.js';
 import { loadProfiles } from '../site-profiles.js';
 import type { WebcapConfig } from '../config/types.js';
 import { rankCandidates, type Candidate } from './rank.js';
-import { call, comment, list, printPlan, sym } from '../rtfs/printer.js';
+import { call, list, printPlan, sym } from '../rtfs/printer.js';
 import { taskForms } from './rtfs-writer.js';
 
 export type { Candidate } from './rank.js';
@@ -33,8 +33,8 @@ export function writePlan(need: string, inputs: Record<string, unknown>, config:
   const site = usable.start_url ? new URL(usable.start_url).hostname : profile.domains[0];
   const question = `Use ${site} (site profile ${profile.name}) for "${need}" with ${Object.entries(inputs).filter(([k]) => k !== 'url').map(([k, v]) => `${k} = ${String(v)}`).join(', ') || 'no inputs'}?`;
   const source = printPlan([
-    comment(`Written by webcap discovery for need "${need}" from site profile "${profile.name}", task "${usable.task}".`),
-    comment(`${usable.reason}.`),
+    `Written by webcap discovery for need "${need}" from site profile "${profile.name}", task "${usable.task}".`,
+    `${usable.reason}.`,
   ], [list([sym('do'), call('ccos.user.ask', { question }), ...taskForms(steps, task.returns)], 1)]);
   return { source, candidate: usable, candidates };
 }

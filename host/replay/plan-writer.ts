@@ -5,7 +5,7 @@
 // Every recorded value reaches the text through the RTFS printer (quoted,
 // escaped, comments on one line), so nothing a page or a caller chose can
 // become a form of the plan.
-import { call, comment, data, InputRef, kw, list, printPlan, quote, str, sym, vec, type Code, type TextPart } from '../rtfs/printer.js';
+import { call, data, InputRef, kw, list, printPlan, quote, str, sym, vec, type Code, type TextPart } from '../rtfs/printer.js';
 import type { RawEntry } from './chain-calls.js';
 import { EXPORT_MARK, type PlanInput } from './inputs.js';
 
@@ -70,7 +70,7 @@ export function writeExportedPlan(calls: RawEntry[], source: string): WrittenExp
   const returns: Code = named.length === 0 ? data(null) : named.length === 1 ? named[0]! : vec(named);
   // Sequential let bindings keep each call on its own line and name what the plan returns.
   const bindings = steps.flatMap((st) => [sym(st.bind ?? '_'), call(st.cap, asked(st, inputs), st.options)]);
-  const plan = printPlan(header.map(comment), [list([sym('let'), vec(bindings, true), returns], 2)]);
+  const plan = printPlan(header, [list([sym('let'), vec(bindings, true), returns], 2)]);
   return { plan, inputs, steps: steps.length, left_out: notes.length };
 }
 

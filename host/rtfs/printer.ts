@@ -68,7 +68,7 @@ export function data(v: unknown): Code {
   return node({ kind: 'map', entries: Object.entries(v as Record<string, unknown>).map(([k, x]) => [NAME.test(k) ? kw(k) : str(k), data(x)]) });
 }
 
-/** One plan: `;;` comment lines, then the forms. */
+/** One plan: `;;` comment lines (each text made safe by comment()), then the forms. */
 export function printPlan(comments: string[], forms: Code[]): string {
   return [...comments.map(comment), ...forms.map((f) => print(f, 0))].join('\n') + '\n';
 }
@@ -99,7 +99,10 @@ export function print(code: Code, column: number): string {
     case 'list': {
       const n = code.inline ?? code.items.length;
       let out = '(';
-      code.items.slice(0, n).forEach((x, i) => { out += `${i ? ' ' : ''}${print(x, column + out.length)}`; });
+      code.items.slice(0, n).forEach((x, i) => {
+        if (i) out += ' ';
+        out += print(x, column + out.length);
+      });
       for (const x of code.items.slice(n)) out += `\n${' '.repeat(column + 2)}${print(x, column + 2)}`;
       return `${out})`;
     }
