@@ -19,7 +19,7 @@ const BUILTINS = new Map(STDLIB.map((b) => [b.name, b]));
 
 const arity = (min: number, max: number) => (min === max ? `${min} argument${min === 1 ? '' : 's'}` : max === Infinity ? `at least ${min} arguments` : `${min} to ${max} arguments`);
 
-export function checkPlan(source: string, capabilityIds: ReadonlySet<string> = new Set(loadManifests().map((m) => m.id))): void {
+export function checkPlan(source: string, capabilityIds: ReadonlySet<string> = new Set(loadManifests().map((m) => m.id)), maxBytes?: number): void {
   const walk = (node: Node, scope: ReadonlySet<string>): void => {
     switch (node.kind) {
       case 'symbol':
@@ -84,7 +84,7 @@ export function checkPlan(source: string, capabilityIds: ReadonlySet<string> = n
       args.forEach((n) => walk(n, scope));
     }
   };
-  for (const node of read(source)) walk(node, new Set());
+  for (const node of read(source, maxBytes)) walk(node, new Set());
 }
 
 /** Levenshtein distance, for "did you mean" on a mistyped capability id. */

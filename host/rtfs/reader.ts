@@ -39,7 +39,7 @@ const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 
 function isSpace(ch: string): boolean {
-  return ch === ',' || /\s/.test(ch);
+  return ch === ' ' || ch === '\n' || ch === ',' || (ch > ' ' && ch < '\u0080' ? false : /\s/.test(ch));
 }
 
 class Reader {
@@ -134,44 +134,40 @@ class Reader {
 
   private readString(at: Where): Node {
     this.advance();
-    const chunks: string[] = [];
+    let value = '';
     const escapedBraces: number[] = [];
-    let length = 0;
     for (;;) {
-      const runEnd = this.runUntilQuoteOrEscape();
-      if (runEnd > this.pos) {
-        const run = this.src.slice(this.pos, runEnd);
-        chunks.push(run);
-        length += run.length;
-        this.skipTo(runEnd);
-      }
+      const runEnd = this.plainRun();
+      if (runEnd > this.pos) value += this.src.slice(this.pos, runEnd);
+      this.pos = runEnd;
       if (this.pos >= this.src.length) throw planError(at, 'unterminated string');
       const ch = this.advance();
       if (ch === '"') break;
       const escAt = { line: this.line, column: this.column - 1 };
       if (this.pos >= this.src.length) throw planError(at, 'unterminated string');
       const esc = this.advance();
-      let mapped = ESCAPES[esc];
-      if (esc === 'u') mapped = this.unicodeEscape(escAt);
+      const mapped = esc === 'u' ? this.unicodeEscape(escAt) : ESCAPES[esc];
       if (mapped === undefined) throw planError(escAt, `unknown escape '\\${esc}' in string`);
-      if (esc === '{') escapedBraces.push(length);
-      chunks.push(mapped);
-      length += mapped.length;
+      if (esc === '{') escapedBraces.push(value.length);
+      value += mapped;
     }
-    const value = chunks.join('');
     const parts = placeholders(value, escapedBraces);
     return parts ? { kind: 'string', value, parts, ...at } : { kind: 'string', value, ...at };
   }
 
-  /** The end of the run of plain string characters from here: the next '"' or '\\'. */
-  private runUntilQuoteOrEscape(): number {
+  /** The end of the run of plain string characters from here (the next '"' or '\\'), line and column kept right. */
+  private plainRun(): number {
     let end = this.pos;
-    while (end < this.src.length) {
+    let line = this.line;
+    let column = this.column;
+    for (; end < this.src.length; end++) {
       const c = this.src.charCodeAt(end);
       if (c === 34 || c === 92) break;
-      end++;
+      if (c === 10) { line++; column = 1; } else column++;
     }
     this.looked += end - this.pos;
+    this.line = line;
+    this.column = column;
     return end;
   }
 
