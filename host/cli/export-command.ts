@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
+import { checkIdentifier } from '../../manifests/identifier.js';
 import { writeBytesInWorkspace } from '../../manifests/workspace-write.js';
 import { loadConfig } from '../config/load.js';
 import type { Selection } from '../replay/chain-calls.js';
@@ -19,7 +20,7 @@ export interface SelectionOptions { planId?: string; session?: string; last?: bo
 export function selectionOf(o: SelectionOptions): Selection {
   const chosen = [o.planId, o.session, o.last ? true : undefined].filter((x) => x !== undefined);
   if (chosen.length !== 1) throw new WebcapError('invalid_params', 'say which run: exactly one of --plan-id ID, --session S, --last', { field: 'selection' });
-  return o.planId ? { planId: o.planId } : o.session ? { session: o.session } : { last: true };
+  return o.planId ? { planId: checkIdentifier(o.planId, '--plan-id') } : o.session ? { session: checkIdentifier(o.session, '--session') } : { last: true };
 }
 
 /** Adds the three ways of naming a run to a command. */

@@ -6,6 +6,7 @@
 // literals (a `\{{` there is text), and the evaluator fills those literals
 // only, so a value a page returns at run time is never filled.
 import { WebcapError } from '../../manifests/errors.js';
+import { checkIdentifier } from '../../manifests/identifier.js';
 import { read, type Node } from '../rtfs/reader.js';
 
 export const EXPORT_MARK = 'webcap:exported-plan';
@@ -61,7 +62,7 @@ export function placeholderNames(nodes: Node[]): Set<string> {
 export function parseInputPairs(pairs: string[]): Record<string, string> {
   return Object.fromEntries(pairs.map((pair) => {
     const at = pair.indexOf('=');
-    if (at <= 0) throw new WebcapError('invalid_params', `--input expects name=value, got "${pair}"`, { field: 'input' });
-    return [pair.slice(0, at), pair.slice(at + 1)];
+    if (at <= 0) throw new WebcapError('invalid_params', '--input expects name=value (the name before the first "=")', { field: 'input' });
+    return [checkIdentifier(pair.slice(0, at), '--input name'), pair.slice(at + 1)];
   }));
 }
