@@ -28,6 +28,7 @@ beforeAll(async () => {
       <label for="pw">Password</label><input id="pw" type="password" name="pw">
       <button id="go" aria-label="${attr(`Go"${INJECTED};`)}">Go</button></form>`)),
     '/done': (_req, res) => send(res, html('<h1>Done</h1>')),
+    '/city': (_req, res) => send(res, html('<h1>City</h1><label for="c">City</label><input id="c">')),
   });
   evil = await serve({ '*': (_req, res) => send(res, html('<h1>Evil</h1>')) });
   dir = tempDir('webcap-replay-hostile-');
@@ -90,5 +91,26 @@ describe('a page whose attributes hold plan code', () => {
     expect(replayed.code, replayed.stderr).toBe(0);
     expect(evil.hits).toEqual([]);
     expect(site.hits.some((h) => h.startsWith(`forms.test:${site.port}/done`) || h.includes('/done'))).toBe(true);
+  }, 240_000);
+});
+
+describe('a replay asks with the values in use', () => {
+  it('the recorded question "… in Lyon?" is asked as "… in Paris?" when the replay runs with --input city=Paris', async () => {
+    writeFileSync(join(dir, 'ask.rtfs'), `(do
+      (call :ccos.user.ask {:question "Book a table in Lyon?"})
+      (call :web.open {:url "http://forms.test/city" :timeout 20000})
+      (call :web.fill {:selector "#c" :text "Lyon"}))`);
+    expect((await run('run', 'ask.rtfs')).code).toBe(0);
+    expect((await run('chain', 'export', '--last', '-o', 'ask-exported.rtfs')).code).toBe(0);
+    const plan = readFileSync(join(dir, 'ask-exported.rtfs'), 'utf8');
+    expect(plan).toContain(';; input city = "Lyon"');
+    expect(plan).toContain('{:question "Book a table in {{city}}?"}');
+
+    const replayed = await run('run', 'ask-exported.rtfs', '--input', 'city=Paris');
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(replayed.stderr).toContain('Book a table in Paris?');
+    expect(replayed.stderr).not.toContain('Lyon');
+    const asked = readChainEntries(join(dir, 'chain.jsonl')).filter((e) => e.capability === 'ccos.user.ask').at(-1)!;
+    expect(asked.params).toEqual({ question: 'Book a table in Paris?' });
   }, 240_000);
 });
