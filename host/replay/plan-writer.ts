@@ -42,6 +42,8 @@ export function writeExportedPlan(calls: RawEntry[], source: string): WrittenExp
     const result = (e.result ?? {}) as Record<string, unknown>;
     const fp = result.fingerprint as Fp | undefined;
     if (typeof params.ref === 'string') {
+      // A snapshot ref inside an iframe (f1e3): its CSS path is the frame's, and the plan's selectors address the top document.
+      if (/^f\d+e\d+$/.test(params.ref)) { notes.push(`left out: call ${n} ${cap} on ref ${params.ref} inside an iframe (exported plans address the top document only; add this step by hand)`); return; }
       if (!fp?.css) { notes.push(`left out: call ${n} ${cap} on ref ${params.ref} (no fingerprint recorded to find it again)`); return; }
       const { ref: _ref, ...rest } = params;
       params = { selector: fp.css, ...rest };

@@ -72,4 +72,15 @@ describe('chain export', () => {
     expect(() => selectRun(recording, { planId: 'plan-nope' })).toThrow(/no calls of plan plan-nope/);
     expect(() => selectRun(recording, { session: 's9' })).toThrowError(expect.objectContaining({ code: 'session_not_found' }));
   });
+
+  it('a click by a ref inside an iframe is named as left out, never exported as a top-document selector', () => {
+    const framed = [
+      call('web.open', { url: 'http://shop.test/' }, { session: 's1' }, { session: null }),
+      call('web.click', { ref: 'f1e4' }, { ok: true, fingerprint: fp({ role: 'button', name: 'Reject all', css: 'div > button' }) }),
+    ];
+    const plan = writeExportedPlan(selectRun(framed, { session: 's1' }).calls, 'session s1').plan;
+    expect(plan).toMatch(/;; left out: call 2 web\.click on ref f1e4 inside an iframe/);
+    expect(plan).not.toContain('div > button');
+  });
 });
+
