@@ -17,7 +17,7 @@ const REDACTED = '[REDACTED]';
 
 export interface WrittenExport { plan: string; inputs: PlanInput[]; steps: number; left_out: number }
 
-type Fp = Record<string, unknown> & { css?: string; label?: string; name_attr?: string; placeholder?: string; id?: string; name?: string; secret?: boolean };
+type Fp = Record<string, unknown> & { frame?: string; css?: string; label?: string; name_attr?: string; placeholder?: string; id?: string; name?: string; secret?: boolean };
 
 interface Step { cap: string; params: Record<string, unknown>; options?: Record<string, unknown>; bind?: string }
 
@@ -42,20 +42,23 @@ export function writeExportedPlan(calls: RawEntry[], source: string): WrittenExp
     const result = (e.result ?? {}) as Record<string, unknown>;
     const fp = result.fingerprint as Fp | undefined;
     if (typeof params.ref === 'string') {
-      // A snapshot ref inside an iframe (f1e3): its CSS path is the frame's, and the plan's selectors address the top document.
-      if (/^f\d+e\d+$/.test(params.ref)) { notes.push(`left out: call ${n} ${cap} on ref ${params.ref} inside an iframe (exported plans address the top document only; add this step by hand)`); return; }
+      // A snapshot ref inside an iframe (f1e3): its CSS path is the frame's, addressed through the iframe the fingerprint names.
+      const framed = /^f\d+e\d+$/.test(params.ref);
+      if (framed && typeof fp?.frame !== 'string') { notes.push(`left out: call ${n} ${cap} on ref ${params.ref} inside a nested iframe (exported plans address one frame level; add this step by hand)`); return; }
       if (!fp?.css) { notes.push(`left out: call ${n} ${cap} on ref ${params.ref} (no fingerprint recorded to find it again)`); return; }
       const { ref: _ref, ...rest } = params;
-      params = { selector: fp.css, ...rest };
+      params = { selector: fp.css, ...(framed ? { frame: fp.frame } : {}), ...rest };
     }
     if (TYPED.has(cap) && typeof params.text === 'string' || cap === 'web.type') {
       params.text = new InputRef(liftInput(params, result, fp, inputs).name);
     }
     const selector = typeof params.selector === 'string' ? params.selector : undefined;
-    if (ELEMENT_ACTIONS.has(cap) && selector && lastWasWaitFor !== selector) {
-      steps.push({ cap: 'web.wait', params: { selector }, options: healOptions(fp) });
+    const frame = typeof params.frame === 'string' ? { frame: params.frame } : {};
+    const waitKey = selector && JSON.stringify([selector, frame.frame ?? null]);
+    if (ELEMENT_ACTIONS.has(cap) && selector && lastWasWaitFor !== waitKey) {
+      steps.push({ cap: 'web.wait', params: { selector, ...frame }, options: healOptions(fp) });
     }
-    lastWasWaitFor = cap === 'web.wait' && typeof params.selector === 'string' ? params.selector : undefined;
+    lastWasWaitFor = cap === 'web.wait' ? waitKey : undefined;
     // A recorded wait for the element the next action acts on heals with that action's fingerprint.
     const waitFp = cap === 'web.wait' && selector ? nextFingerprint(calls, i, selector) : undefined;
     const options = ELEMENT_ACTIONS.has(cap) && selector ? healOptions(fp) : healOptions(waitFp);
