@@ -73,6 +73,8 @@ export interface Host {
   plan(need: string, inputs?: Record<string, unknown>): WrittenPlan;
   /** Start the sidecar and launch the browser now, before the first call (unused, it closes after 30 s). */
   warm(): void;
+  /** A signal stopped the command: an `interrupted` event in the chain (host/cli/interrupt.ts). */
+  interrupted(signal: string, command: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -159,6 +161,8 @@ export function createHost(options: HostOptions = {}): Host {
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),
     warm: () => { if (!closed) gov.warm(); },
+    // heal.record is governance's plain (redacting) append.
+    interrupted: (signal, command) => gov.heal.record({ kind: 'event', session: null, result: { event: 'interrupted', signal, command } }),
     async close() {
       if (closed) return;
       closed = true;

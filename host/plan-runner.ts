@@ -8,7 +8,7 @@ import { shownCapabilityId } from './redact/capability-id.js';
 import { stepTarget } from './redact/step-target.js';
 import { evaluatePlan } from './rtfs/index.js';
 import { makeHealer, type HealDeps, type HealOptions } from './replay/heal.js';
-import { fillPlaceholders, planInputs } from './replay/inputs.js';
+import { planInputs } from './replay/inputs.js';
 import { softFailure } from './soft-failure.js';
 
 export { stepTarget } from './redact/step-target.js';
@@ -37,8 +37,8 @@ export interface PlanOptions {
 export interface PlanDeps {
   call(id: string, params: Record<string, unknown>, opts: { planId: string }): Promise<CallResult>;
   closeSession(session: string, planId: string): Promise<void>;
-  /** [plans] max_steps / max_duration_s (host/rtfs/limits.ts). */
-  limits?: { max_steps: number; max_duration_s: number };
+  /** [plans] max_steps / max_duration_s / max_bytes (host/rtfs/limits.ts). */
+  limits?: { max_steps: number; max_duration_s: number; max_bytes?: number };
   /** Applied to every string a step log or plan log line carries (the host's redactor); stderr is a log too. */
   redact?(text: string): string;
   heal?: HealDeps;
@@ -53,18 +53,19 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
   const opened = new Set<string>();
   const redact = deps.redact ?? ((t: string) => t);
   let n = 0;
-  const values = planInputs(source, opts.inputs ?? {});
+  const values = planInputs(source, opts.inputs ?? {}, deps.limits?.max_bytes);
+  const secrets = secretInputs(source, values);
   const heal = makeHealer(deps.heal, opts.heal ?? {}, planId);
   try {
     return await evaluatePlan(source, {
       log: opts.onLog && ((message: string) => opts.onLog!(redact(message))),
-      limits: deps.limits && { maxSteps: deps.limits.max_steps, maxDurationMs: deps.limits.max_duration_s * 1000 },
-      async call(capability, raw, where, options) {
-        const params = fillPlaceholders(raw, values) as Record<string, unknown>;
+      limits: deps.limits && { maxSteps: deps.limits.max_steps, maxDurationMs: deps.limits.max_duration_s * 1000, ...(deps.limits.max_bytes ? { maxBytes: deps.limits.max_bytes } : {}) },
+      inputs: values,
+      async call(capability, params, where, options) {
         const step = ++n;
         const started = Date.now();
-        // Placeholders, not the values typed; the step log never shows typed text (host/redact/step-target.ts).
-        const target = stepTarget(raw);
+        // The step log never shows typed text (host/redact/step-target.ts) nor a secret input's value.
+        const target = stepTarget(hideSecretInputs(params, secrets));
         const shown = redact(shownCapabilityId(capability));
         try {
           const result = await heal(capability, params, options, where, (p) => deps.call(capability, p, { planId }));
@@ -83,4 +84,17 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
   } finally {
     for (const session of opened) await deps.closeSession(session, planId).catch(() => undefined);
   }
+}
+
+/** Inputs the plan's header gives no default (an export's secrets), with their values: never shown. */
+function secretInputs(source: string, values: Record<string, string>): [string, string][] {
+  const defaults = planInputs(source.split('\n').filter((l) => l.startsWith(';;')).join('\n'), {});
+  return Object.entries(values).filter(([name, v]) => !Object.hasOwn(defaults, name) && v.length > 0);
+}
+
+/** The params as the step log may show them: a secret input's value back to its {{name}}. */
+function hideSecretInputs(params: Record<string, unknown>, secrets: [string, string][]): Record<string, unknown> {
+  if (!secrets.length) return params;
+  const hide = (v: unknown) => (typeof v === 'string' ? secrets.reduce((s, [name, value]) => s.split(value).join(`{{${name}}}`), v) : v);
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, hide(v)]));
 }

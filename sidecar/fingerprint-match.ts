@@ -28,7 +28,8 @@ export function healSelectors(fp: Partial<Fingerprint>): Array<{ feature: string
 export async function matchFingerprint(page: Page, fp: Partial<Fingerprint>): Promise<{ match?: HealCandidate; candidates: HealCandidate[] }> {
   const candidates: HealCandidate[] = [];
   for (const { feature, selector } of healSelectors(fp)) {
-    const count = await page.locator(selector).count().catch(() => 0);
+    const root = typeof fp.frame === 'string' ? page.frameLocator(fp.frame) : page;
+    const count = await root.locator(selector).count().catch(() => 0);
     const c = { feature, selector, count };
     candidates.push(c);
     if (count === 1) return { match: c, candidates };

@@ -7,6 +7,8 @@
 import type { Locator } from 'playwright';
 
 export interface Fingerprint {
+  /** CSS selector of the iframe (in the top document) the element is in; absent in the top document. */
+  frame?: string;
   role: string;
   name: string;
   tag: string;
@@ -32,7 +34,47 @@ export const TEXT_CHARS = 80;
  */
 export async function fingerprintOf(locator: Locator): Promise<{ fingerprint?: Fingerprint }> {
   const fp = await locator.evaluate(readFingerprint, TEXT_CHARS, { timeout: 1000 }).catch(() => undefined);
-  return fp ? { fingerprint: fp } : {};
+  if (!fp) return {};
+  const frame = await frameSelectorOf(locator).catch(() => undefined);
+  return { fingerprint: frame ? { ...fp, frame } : fp };
+}
+
+/**
+ * For an element inside an iframe of the top document: a CSS selector for that
+ * iframe (by id, name, title, else its tag path), so a replay can address the
+ * element as {selector, frame}. Deeper frames are not addressed (undefined).
+ */
+async function frameSelectorOf(locator: Locator): Promise<string | undefined> {
+  const handle = await locator.elementHandle({ timeout: 1000 }).catch(() => null);
+  if (!handle) return undefined;
+  try {
+    const owner = await handle.ownerFrame();
+    const parent = owner?.parentFrame();
+    if (!owner || !parent || parent !== locator.page().mainFrame()) return undefined;
+    const iframe = await owner.frameElement();
+    try {
+      return await iframe.evaluate((node) => {
+        const el = node as Element;
+        const quoted = (v: string) => JSON.stringify(v);
+        if (el.id && /^[A-Za-z][\w-]*$/.test(el.id)) return `#${el.id}`;
+        for (const a of ['name', 'title']) {
+          const v = el.getAttribute(a);
+          if (v) return `iframe[${a}=${quoted(v)}]`;
+        }
+        const parts: string[] = [];
+        for (let n: Element | null = el; n && n !== document.documentElement; n = n.parentElement) {
+          const t = n.tagName.toLowerCase();
+          const same = n.parentElement ? [...n.parentElement.children].filter((c) => c.tagName === n!.tagName) : [];
+          parts.unshift(same.length > 1 ? `${t}:nth-of-type(${same.indexOf(n) + 1})` : t);
+        }
+        return parts.join(' > ');
+      });
+    } finally {
+      await iframe.dispose();
+    }
+  } finally {
+    await handle.dispose();
+  }
 }
 
 /** Runs in the page: no closures, everything it needs is inside (so field-kind.ts inlines it in its one-evaluate look). */

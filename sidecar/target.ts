@@ -25,18 +25,25 @@ export async function locateTarget(call: PageCall, params: Params): Promise<Targ
   if (params.name !== undefined && params.role === undefined) {
     throw new WebcapError('invalid_params', '`name` goes with `role` (e.g. {"role":"button","name":"Save"})', { field: 'name' });
   }
+  if (params.frame !== undefined && params.ref !== undefined) {
+    throw new WebcapError('invalid_params', '`frame` goes with `selector` or `role`; a ref already knows its frame', { field: 'frame' });
+  }
   if (typeof params.ref === 'string') {
     return { locator: (await locateRef(call.page, params.ref)).first(), label: `ref=${params.ref}` };
   }
+  // `frame`: the element is inside this iframe of the top document (an exported plan records it).
+  const frame = typeof params.frame === 'string' ? params.frame : undefined;
+  const root = frame === undefined ? call.page : call.page.frameLocator(frame);
+  const inFrame = frame === undefined ? '' : ` in iframe ${frame}`;
   if (typeof params.selector === 'string') {
     const sel = call.selector(params.selector);
-    return { locator: call.page.locator(sel).first(), label: sel };
+    return { locator: root.locator(sel).first(), label: `${sel}${inFrame}` };
   }
   if (typeof params.role === 'string') {
     const name = typeof params.name === 'string' ? params.name : undefined;
     return {
-      locator: call.page.getByRole(params.role as AriaRole, name === undefined ? {} : { name, exact: false }).first(),
-      label: `role=${params.role}${name === undefined ? '' : `[name="${name}"]`}`,
+      locator: root.getByRole(params.role as AriaRole, name === undefined ? {} : { name, exact: false }).first(),
+      label: `role=${params.role}${name === undefined ? '' : `[name="${name}"]`}${inFrame}`,
     };
   }
   throw new WebcapError('invalid_params', 'say which element: ref (e12 from web.snapshot, wa-12 from web.page_content), selector, or role (+ name)', { field: 'ref' });

@@ -72,8 +72,8 @@ export function pageTool(id: string, run: (call: PageCall, params: Params) => Pr
 }
 
 /** Waits for a selector, turning "never appeared" into selector_not_found (not a bare timeout). */
-export async function waitForSelector(page: Page, selector: string, timeout: number, state: 'visible' | 'attached' = 'visible') {
-  const locator = page.locator(selector).first();
+export async function waitForSelector(page: Page, selector: string, timeout: number, state: 'visible' | 'attached' = 'visible', frame?: string) {
+  const locator = (frame === undefined ? page : page.frameLocator(frame)).locator(selector).first();
   try {
     await locator.waitFor({ state, timeout });
   } catch (err) {

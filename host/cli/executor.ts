@@ -13,6 +13,7 @@ import { createHost } from '../host.js';
 import type { GlobalOptions } from './args.js';
 import type { StepLog } from '../plan-runner.js';
 import type { Heal } from '../replay/heal.js';
+import { exitOnSignal } from './interrupt.js';
 import { printStep } from './step-log.js';
 import { callerId } from './caller-id.js';
 
@@ -31,7 +32,7 @@ export function daemonWanted(opts: GlobalOptions, config: WebcapConfig): boolean
 }
 
 /** Runs body with an executor and always lets go of it (closing an in-process host). */
-export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) => Promise<T>): Promise<T> {
+export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) => Promise<T>, command = 'call'): Promise<T> {
   const config = loadConfig(opts.config);
   if (daemonWanted(opts, config)) {
     const configFile = configFileOf(opts.config);
@@ -50,6 +51,7 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
     throw new WebcapError('invalid_params', `a webcap daemon is serving this workspace (${config.workspace.path}); drop --no-daemon to use it (it restarts for this configuration if it serves another), or stop it first (\`webcap daemon stop\`)`);
   }
   const host = createHost({ config: opts.config, yes: opts.yes });
+  const stopWatching = exitOnSignal(host, command);
   try {
     return await body({
       call: (id, params) => host.call(id, params),
@@ -59,6 +61,7 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
       }),
     });
   } finally {
+    stopWatching();
     await host.close();
   }
 }

@@ -1,9 +1,12 @@
 // `webcap chain export [CHAIN] (--plan-id ID | --session S | --last) [-o FILE]`
 // and the replay flags of `webcap run PLAN --input k=v [--heal] [--update-plan]`.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
 import { chainToRead } from './last-chain.js';
+import { checkIdentifier } from '../../manifests/identifier.js';
+import { writeBytesInWorkspace } from '../../manifests/workspace-write.js';
 import type { Selection } from '../replay/chain-calls.js';
 import { exportPlan } from '../replay/export.js';
 import type { Heal } from '../replay/heal.js';
@@ -17,7 +20,7 @@ export interface SelectionOptions { planId?: string; session?: string; last?: bo
 export function selectionOf(o: SelectionOptions): Selection {
   const chosen = [o.planId, o.session, o.last ? true : undefined].filter((x) => x !== undefined);
   if (chosen.length !== 1) throw new WebcapError('invalid_params', 'say which run: exactly one of --plan-id ID, --session S, --last', { field: 'selection' });
-  return o.planId ? { planId: o.planId } : o.session ? { session: o.session } : { last: true };
+  return o.planId ? { planId: checkIdentifier(o.planId, '--plan-id') } : o.session ? { session: checkIdentifier(o.session, '--session') } : { last: true };
 }
 
 /** Adds the three ways of naming a run to a command. */
@@ -31,10 +34,10 @@ export function registerChainExport(chain: Command): void {
     .description('write a run from the chain as a replayable RTFS plan')
     .argument('[chain]', 'chain file (default: [chain] path)'))
     .option('-o, --output <file>', 'write the plan here instead of stdout')
-    .action((file: string | undefined, _o: unknown, cmd: Command) => {
+    .action(async (file: string | undefined, _o: unknown, cmd: Command) => {
       const o = optionsOf<SelectionOptions & { output?: string }>(cmd);
       const result = exportPlan(file ?? chainToRead(o.config), selectionOf(o));
-      if (o.output) writeFileSync(o.output, result.plan);
+      if (o.output) await writeBeside(o.output, result.plan, 'chain export');
       else process.stdout.write(result.plan);
       const inputs = result.inputs.map((i) => `${i.name}${i.required ? ' (required)' : ''}`).join(', ');
       process.stderr.write(`exported ${result.source}: ${result.steps} steps${result.left_out ? `, ${result.left_out} note(s) on what was left out` : ''}${inputs ? `; inputs: ${inputs}` : ''}${o.output ? ` → ${o.output}` : ''}\n`);
@@ -45,18 +48,25 @@ export function registerChainExport(chain: Command): void {
  * The replay part of `webcap run`: --input values, --heal, and --update-plan
  * (after the run, healed selectors are written back into PLAN; PLAN.bak keeps the original).
  */
-export function replayRun(o: { input?: string[]; heal?: boolean; updatePlan?: boolean }, planPath: string): { replay: ReplayRun; finish(): void } {
+export function replayRun(o: { input?: string[]; heal?: boolean; updatePlan?: boolean }, planPath: string): { replay: ReplayRun; finish(): Promise<void> } {
   const heals: Heal[] = [];
   return {
     replay: { inputs: parseInputPairs(o.input ?? []), heal: o.heal === true, onHeal: (h) => heals.push(h) },
-    finish() {
+    async finish() {
       if (!heals.length) return;
       for (const h of heals) process.stderr.write(`  healed ${h.capability} (plan:${h.line}:${h.column}): ${h.old_selector} → ${h.new_selector} by ${h.feature}\n`);
       if (!o.updatePlan) return;
       const source = readFileSync(planPath, 'utf8');
-      copyFileSync(planPath, `${planPath}.bak`);
-      writeFileSync(planPath, rewriteSelectors(source, heals));
+      // The .bak first: if a link planted there is refused, the plan is left as it was.
+      await writeBeside(`${planPath}.bak`, source, 'run --update-plan');
+      await writeBeside(planPath, rewriteSelectors(source, heals), 'run --update-plan');
       process.stderr.write(`  --update-plan: ${planPath} rewritten with ${heals.length} healed selector(s); the original is ${planPath}.bak\n`);
     },
   };
+}
+
+/** A file the user named, written by the safe writer: never through a link planted at that name. */
+function writeBeside(path: string, text: string, what: string): Promise<void> {
+  const full = resolve(path);
+  return writeBytesInWorkspace(dirname(full), `${dirname(full)}/${basename(full)}`, what, text);
 }

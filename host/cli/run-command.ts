@@ -6,8 +6,10 @@
 // --update-plan writes the healed selectors back (PLAN.bak keeps the original).
 import type { Command } from 'commander';
 import { checkPlan } from '../rtfs/check.js';
-import { collect, optionsOf, printResult, readText } from './args.js';
+import { loadConfig } from '../config/load.js';
+import { collect, optionsOf, printResult } from './args.js';
 import { withExecutor } from './executor.js';
+import { readPlanFile } from './plan-file.js';
 import { replayRun } from './export-command.js';
 
 export function registerRun(program: Command): void {
@@ -19,11 +21,12 @@ export function registerRun(program: Command): void {
     .option('--update-plan', 'after the run, write healed selectors back into the plan file (keeps PLAN.bak)')
     .action(async (file: string, _o: unknown, cmd: Command) => {
       const opts = optionsOf<{ input?: string[]; heal?: boolean; updatePlan?: boolean }>(cmd);
-      const source = readText(file);
-      checkPlan(source);
+      const { max_bytes: maxBytes } = loadConfig(opts.config).plans;
+      const source = readPlanFile(file, maxBytes);
+      checkPlan(source, undefined, maxBytes);
       const { replay, finish } = replayRun(opts, file);
       let failedSteps = 0;
-      const result = await withExecutor(opts, (x) => x.runPlan(source, (step) => { if (!step.ok) failedSteps += 1; }, replay)).finally(finish);
+      const result = await withExecutor(opts, (x) => x.runPlan(source, (step) => { if (!step.ok) failedSteps += 1; }, replay), 'run').finally(finish);
       printResult(result, opts.json);
       if (failedSteps) process.exitCode = 1;
     });

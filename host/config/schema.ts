@@ -88,6 +88,7 @@ export const configSchema = {
       properties: {
         max_steps: { type: 'integer', minimum: 1, default: 100000 },        // calls + function applications + loop iterations
         max_duration_s: { type: 'integer', minimum: 1, default: 3600 },
+        max_bytes: { type: 'integer', minimum: 1, default: 1048576 },       // larger plan files are refused before reading (invalid_params)
       },
     },
     workspace: {

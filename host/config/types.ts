@@ -65,7 +65,7 @@ export interface WebcapConfig {
   network: { resolve: Record<string, string>; allow_private: string[] };
   consent: { non_interactive: 'deny' | 'approve'; require: string[]; waive: string[]; approval_ttl_s: number; gate_requests: boolean };
   chain: { path: string; signing_key_env?: string; checkpoint_every: number };
-  plans: { max_steps: number; max_duration_s: number };
+  plans: { max_steps: number; max_duration_s: number; max_bytes: number };
   workspace: { path: string };
   logging: { level: string; file: string };
   /** On-disk cache of scrape and search results (host/cache). */

@@ -8,7 +8,8 @@ import type { SiteProfile, TaskStep } from '../../manifests/site-profile.js';
 import { loadProfiles } from '../site-profiles.js';
 import type { WebcapConfig } from '../config/types.js';
 import { rankCandidates, type Candidate } from './rank.js';
-import { rtfsBody, rtfsValue } from './rtfs-writer.js';
+import { call, list, printPlan, sym } from '../rtfs/printer.js';
+import { taskForms } from './rtfs-writer.js';
 
 export type { Candidate } from './rank.js';
 
@@ -31,14 +32,10 @@ export function writePlan(need: string, inputs: Record<string, unknown>, config:
   const steps = withConsent(profile, task.steps.map((s) => fill(s, values)));
   const site = usable.start_url ? new URL(usable.start_url).hostname : profile.domains[0];
   const question = `Use ${site} (site profile ${profile.name}) for "${need}" with ${Object.entries(inputs).filter(([k]) => k !== 'url').map(([k, v]) => `${k} = ${String(v)}`).join(', ') || 'no inputs'}?`;
-  const source = [
-    `;; Written by webcap discovery for need "${need}" from site profile "${profile.name}", task "${usable.task}".`,
-    `;; ${usable.reason}.`,
-    '(do',
-    `  (call :ccos.user.ask {:question ${rtfsValue(question)}})`,
-    `${rtfsBody(steps, task.returns)})`,
-    '',
-  ].join('\n');
+  const source = printPlan([
+    `Written by webcap discovery for need "${need}" from site profile "${profile.name}", task "${usable.task}".`,
+    `${usable.reason}.`,
+  ], [list([sym('do'), call('ccos.user.ask', { question }), ...taskForms(steps, task.returns)], 1)]);
   return { source, candidate: usable, candidates };
 }
 

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
+import { checkIdentifier } from '../../manifests/identifier.js';
 import type { WebcapConfig } from '../config/types.js';
 
 export interface ProfileSummary { name: string; saved_at: string; origins: string[]; cookies: number; local_storage_items: number }
@@ -15,8 +16,7 @@ export interface ProfileListing { name: string; origins: string[]; cookies: numb
 type ProfilesConfig = Pick<WebcapConfig, 'profiles'>;
 
 export function checkName(name: string): string {
-  if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$/.test(name)) throw new WebcapError('invalid_params', `profile name "${name}": use 1-64 letters, digits, "_", "-" or "." (not first)`, { field: 'profile' });
-  return name;
+  return checkIdentifier(name, 'profile');
 }
 
 export function profileFile(config: ProfilesConfig, name: string): string {

@@ -2,45 +2,67 @@
 // filled from `webcap run PLAN --input name=value`, with the defaults an
 // exported plan's header records (`;; input city = "Lyon"`). Secret inputs
 // have no default: the run fails before its first call until they are given.
+// Placeholders are syntax: the reader finds them in the plan's string
+// literals (a `\{{` there is text), and the evaluator fills those literals
+// only, so a value a page returns at run time is never filled.
 import { WebcapError } from '../../manifests/errors.js';
+import { checkIdentifier } from '../../manifests/identifier.js';
+import { read, type Node } from '../rtfs/reader.js';
 
 export const EXPORT_MARK = 'webcap:exported-plan';
 
 export interface PlanInput { name: string; required: boolean; default?: string; about?: string }
 
-const PLACEHOLDER = /\{\{(\w+)\}\}/g;
-const HEADER_INPUT = /^;;\s*input\s+(\w+)\s*=\s*("(?:[^"\\]|\\.)*")/gm;
+const HEADER_INPUT = /^;;\s*input\s+(\w+)\s*=\s*("(?:[^"\\]|\\.)*")/;
 
 export function isExportedPlan(source: string): boolean {
   return source.includes(EXPORT_MARK);
 }
 
 /** The values each placeholder gets: --input wins over the header's default; a missing one is invalid_params. */
-export function planInputs(source: string, given: Record<string, string>): Record<string, string> {
+export function planInputs(source: string, given: Record<string, string>, maxBytes?: number): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const m of source.matchAll(HEADER_INPUT)) values[m[1]!] = JSON.parse(m[2]!) as string;
+  for (const line of leadingComments(source)) {
+    const m = HEADER_INPUT.exec(line);
+    const [quoted] = m ? read(m[2]!) : [];
+    if (m && quoted?.kind === 'string') values[m[1]!] = quoted.value;
+  }
   Object.assign(values, given);
-  const needed = [...new Set([...source.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-  const missing = needed.filter((n) => values[n] === undefined);
+  const needed = [...placeholderNames(read(source, maxBytes))];
+  const missing = needed.filter((n) => !Object.hasOwn(values, n));
   if (missing.length) {
     throw new WebcapError('invalid_params', `the plan needs ${missing.length === 1 ? 'the input' : 'the inputs'} ${missing.map((m) => `"${m}"`).join(', ')}: give each with --input NAME=VALUE`, { missing });
   }
   return values;
 }
 
-/** Params with every {{name}} in a string replaced; strings without one are left as they are. */
-export function fillPlaceholders(v: unknown, values: Record<string, string>): unknown {
-  if (typeof v === 'string') return v.includes('{{') ? v.replace(PLACEHOLDER, (whole, k: string) => values[k] ?? whole) : v;
-  if (Array.isArray(v)) return v.map((x) => fillPlaceholders(x, values));
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillPlaceholders(x, values)]));
-  return v;
+/** The comment lines a plan starts with (an export's header), and only those. */
+function leadingComments(source: string): string[] {
+  const out: string[] = [];
+  for (const line of source.split('\n')) {
+    if (!line.startsWith(';;')) break;
+    out.push(line);
+  }
+  return out;
+}
+
+/** Every `{{name}}` the plan's string literals hold. */
+export function placeholderNames(nodes: Node[]): Set<string> {
+  const names = new Set<string>();
+  const walk = (n: Node): void => {
+    if (n.kind === 'string') n.parts?.forEach((p) => { if (typeof p !== 'string') names.add(p.input); });
+    else if (n.kind === 'list' || n.kind === 'vector') n.items.forEach(walk);
+    else if (n.kind === 'map') n.entries.forEach(([k, v]) => { walk(k); walk(v); });
+  };
+  nodes.forEach(walk);
+  return names;
 }
 
 /** `--input k=v` pairs (repeatable) as a map; a pair without '=' is invalid_params. */
 export function parseInputPairs(pairs: string[]): Record<string, string> {
   return Object.fromEntries(pairs.map((pair) => {
     const at = pair.indexOf('=');
-    if (at <= 0) throw new WebcapError('invalid_params', `--input expects name=value, got "${pair}"`, { field: 'input' });
-    return [pair.slice(0, at), pair.slice(at + 1)];
+    if (at <= 0) throw new WebcapError('invalid_params', '--input expects name=value (the name before the first "=")', { field: 'input' });
+    return [checkIdentifier(pair.slice(0, at), '--input name'), pair.slice(at + 1)];
   }));
 }

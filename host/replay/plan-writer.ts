@@ -2,7 +2,10 @@
 // successful calls in order (failed and denied ones named in comments), refs
 // replaced by selectors from their fingerprints, typed values lifted into
 // {{name}} inputs, and a web.wait before each element action that had none.
-import { rtfsValue } from '../discovery/rtfs-writer.js';
+// Every recorded value reaches the text through the RTFS printer (quoted,
+// escaped, comments on one line), so nothing a page or a caller chose can
+// become a form of the plan.
+import { call, data, InputRef, kw, list, printPlan, quote, str, sym, vec, type Code, type TextPart } from '../rtfs/printer.js';
 import type { RawEntry } from './chain-calls.js';
 import { EXPORT_MARK, type PlanInput } from './inputs.js';
 
@@ -14,13 +17,15 @@ const REDACTED = '[REDACTED]';
 
 export interface WrittenExport { plan: string; inputs: PlanInput[]; steps: number; left_out: number }
 
-type Fp = Record<string, unknown> & { css?: string; label?: string; name_attr?: string; placeholder?: string; id?: string; name?: string; secret?: boolean };
+type Fp = Record<string, unknown> & { frame?: string; css?: string; label?: string; name_attr?: string; placeholder?: string; id?: string; name?: string; secret?: boolean };
+
+interface Step { cap: string; params: Record<string, unknown>; options?: Record<string, unknown>; bind?: string }
 
 export function writeExportedPlan(calls: RawEntry[], source: string): WrittenExport {
-  const body: string[] = [];
+  const steps: Step[] = [];
   const notes: string[] = [];
   const inputs: PlanInput[] = [];
-  const extracts: string[] = [];
+  let extracts = 0;
   let observed = 0;
   let lastWasWaitFor: string | undefined;
   calls.forEach((e, i) => {
@@ -28,50 +33,66 @@ export function writeExportedPlan(calls: RawEntry[], source: string): WrittenExp
     const n = i + 1;
     if (e.decision?.policy === 'plan_cleanup') return;
     if (e.error) {
-      notes.push(`;; left out: call ${n} ${cap} ${e.decision?.decision === 'denied' ? 'denied' : 'failed'} (${e.error.code ?? 'error'}: ${oneLine(e.error.message ?? '')})`);
+      notes.push(`left out: call ${n} ${cap} ${e.decision?.decision === 'denied' ? 'denied' : 'failed'} (${e.error.code ?? 'error'}: ${oneLine(e.error.message ?? '')})`);
       return;
     }
     if (OBSERVATION.has(cap)) { observed++; return; }
-    let params = { ...(e.params as Record<string, unknown> ?? {}) };
+    let params: Record<string, unknown> = { ...(e.params as Record<string, unknown> ?? {}) };
     delete params.session;
     const result = (e.result ?? {}) as Record<string, unknown>;
     const fp = result.fingerprint as Fp | undefined;
     if (typeof params.ref === 'string') {
-      if (!fp?.css) { notes.push(`;; left out: call ${n} ${cap} on ref ${params.ref} (no fingerprint recorded to find it again)`); return; }
+      // A snapshot ref inside an iframe (f1e3): its CSS path is the frame's, addressed through the iframe the fingerprint names.
+      const framed = /^f\d+e\d+$/.test(params.ref);
+      if (framed && typeof fp?.frame !== 'string') { notes.push(`left out: call ${n} ${cap} on ref ${params.ref} inside a nested iframe (exported plans address one frame level; add this step by hand)`); return; }
+      if (!fp?.css) { notes.push(`left out: call ${n} ${cap} on ref ${params.ref} (no fingerprint recorded to find it again)`); return; }
       const { ref: _ref, ...rest } = params;
-      params = { selector: fp.css, ...rest };
+      params = { selector: fp.css, ...(framed ? { frame: fp.frame } : {}), ...rest };
     }
     if (TYPED.has(cap) && typeof params.text === 'string' || cap === 'web.type') {
-      const input = liftInput(params, result, fp, inputs);
-      params.text = `{{${input.name}}}`;
+      params.text = new InputRef(liftInput(params, result, fp, inputs).name);
     }
     const selector = typeof params.selector === 'string' ? params.selector : undefined;
-    if (ELEMENT_ACTIONS.has(cap) && selector && lastWasWaitFor !== selector) {
-      body.push(`(call :web.wait ${rtfsValue({ selector })}${healOptions(fp)})`);
+    const frame = typeof params.frame === 'string' ? { frame: params.frame } : {};
+    const waitKey = selector && JSON.stringify([selector, frame.frame ?? null]);
+    if (ELEMENT_ACTIONS.has(cap) && selector && lastWasWaitFor !== waitKey) {
+      steps.push({ cap: 'web.wait', params: { selector, ...frame }, options: healOptions(fp) });
     }
-    lastWasWaitFor = cap === 'web.wait' && typeof params.selector === 'string' ? params.selector : undefined;
+    lastWasWaitFor = cap === 'web.wait' ? waitKey : undefined;
     // A recorded wait for the element the next action acts on heals with that action's fingerprint.
     const waitFp = cap === 'web.wait' && selector ? nextFingerprint(calls, i, selector) : undefined;
     const options = ELEMENT_ACTIONS.has(cap) && selector ? healOptions(fp) : healOptions(waitFp);
-    const text = `(call :${cap} ${rtfsValue(params)}${options})`;
-    if (cap === 'web.extract') {
-      const name = `extract_${extracts.length + 1}`;
-      extracts.push(name);
-      body.push(`${name} ${text}`);
-    } else body.push(text);
+    steps.push({ cap, params, options, ...(cap === 'web.extract' ? { bind: `extract_${++extracts}` } : {}) });
   });
-  if (observed) notes.push(`;; left out: ${observed} observation call(s) (snapshot, page content, queries)`);
+  if (observed) notes.push(`left out: ${observed} observation call(s) (snapshot, page content, queries)`);
   const header = [
-    `;; ${EXPORT_MARK} — exported from ${source}`,
-    ';; Replays the successful calls in order; element actions heal their selector from the recorded fingerprint.',
-    ...inputs.map((inp) => `;; input ${inp.name}${inp.required ? ' (required)' : ` = ${JSON.stringify(inp.default)}`}${inp.about ? `  ; ${inp.about}` : ''}`),
+    `${EXPORT_MARK} — exported from ${source}`,
+    'Replays the successful calls in order; element actions heal their selector from the recorded fingerprint.',
+    ...inputs.map((inp) => `input ${inp.name}${inp.required ? ' (required)' : ` = ${quote([inp.default ?? ''])}`}${inp.about ? `  ; ${inp.about}` : ''}`),
     ...notes,
   ];
-  const returns = extracts.length === 0 ? 'nil' : extracts.length === 1 ? `(get ${extracts[0]} :items)` : `[${extracts.map((x) => `(get ${x} :items)`).join(' ')}]`;
+  const named = steps.filter((st) => st.bind).map((st) => list([sym('get'), sym(st.bind!), kw('items')]));
+  const returns: Code = named.length === 0 ? data(null) : named.length === 1 ? named[0]! : vec(named);
   // Sequential let bindings keep each call on its own line and name what the plan returns.
-  const bindings = body.map((b) => (b.startsWith('extract_') ? b : `_ ${b}`));
-  const plan = `${header.join('\n')}\n(let [${bindings.join('\n      ')}]\n  ${returns})\n`;
-  return { plan, inputs, steps: body.length, left_out: notes.length };
+  const bindings = steps.flatMap((st) => [sym(st.bind ?? '_'), call(st.cap, asked(st, inputs), st.options)]);
+  const plan = printPlan(header, [list([sym('let'), vec(bindings, true), returns], 2)]);
+  return { plan, inputs, steps: steps.length, left_out: notes.length };
+}
+
+/**
+ * A question the recording asked (ccos.user.ask) names the values it was
+ * about: where a lifted input's recorded value appears in it, the replay asks
+ * with the value in use ({{name}}), not the recorded one.
+ */
+function asked(st: Step, inputs: PlanInput[]): Record<string, unknown> {
+  const q = st.params.question;
+  if (st.cap !== 'ccos.user.ask' || typeof q !== 'string') return st.params;
+  let parts: TextPart[] = [q];
+  for (const inp of inputs) {
+    if (inp.required || !inp.default || inp.default.length < 2) continue;
+    parts = parts.flatMap((p) => (typeof p !== 'string' ? [p] : p.split(inp.default!).flatMap((t, i) => (i ? [new InputRef(inp.name), t] : [t]))));
+  }
+  return { ...st.params, question: str(...parts.filter((p) => p !== '')) };
 }
 
 function nextFingerprint(calls: RawEntry[], from: number, selector: string): Fp | undefined {
@@ -83,10 +104,10 @@ function nextFingerprint(calls: RawEntry[], from: number, selector: string): Fp 
   return undefined;
 }
 
-function healOptions(fp: Fp | undefined): string {
-  if (!fp) return '';
+function healOptions(fp: Fp | undefined): Record<string, unknown> | undefined {
+  if (!fp) return undefined;
   const { secret: _s, ...kept } = fp;
-  return ` ${rtfsValue({ heal: true, fingerprint: kept })}`;
+  return { heal: true, fingerprint: kept };
 }
 
 /** The input a typed value becomes: named from the field's label, name, placeholder or id. */

@@ -1,6 +1,9 @@
 // --update-plan: each healed selector is replaced inside the (call …) form the
 // heal happened in, found by its line and column, so the same selector in
 // another call, a comment or the recorded fingerprint is left alone.
+// The new selector is the page's text as much as the recording's: it is
+// printed by the RTFS printer (quoted, `{{` kept as text), never pasted.
+import { quote } from '../rtfs/printer.js';
 import type { Heal } from './heal.js';
 
 export function rewriteSelectors(source: string, heals: Heal[]): string {
@@ -16,7 +19,7 @@ export function rewriteSelectors(source: string, heals: Heal[]): string {
     done.add(start);
     const end = formEnd(out, start);
     const form = out.slice(start, end);
-    const replaced = form.split(`:selector ${JSON.stringify(h.old_selector)}`).join(`:selector ${JSON.stringify(h.new_selector)}`);
+    const replaced = form.split(`:selector ${quote([h.old_selector])}`).join(`:selector ${quote([h.new_selector])}`);
     out = out.slice(0, start) + replaced + out.slice(end);
   }
   return out;

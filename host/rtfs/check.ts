@@ -1,9 +1,10 @@
 // A plan is read and checked before its first call, so a typo fails at once
 // (plan:LINE:COL) instead of after a browser started and half the plan ran:
-// unknown symbols, wrong arity for special forms and builtins, and call of a
-// capability id no manifest declares. Only what is certain without running
-// is checked (a computed capability id is left to run time).
-import { loadManifests } from '../../manifests/load.js';
+// unknown symbols, wrong arity for special forms and builtins, call of a
+// capability id no manifest declares, and a literal parameter name the
+// capability's manifest does not declare. Only what is certain without running
+// is checked (a computed capability id or parameter map is left to run time).
+import { loadManifests, type Manifest } from '../../manifests/load.js';
 import { shownCapabilityId } from '../redact/capability-id.js';
 import { planError, read, type Node } from './reader.js';
 import { STDLIB } from './stdlib.js';
@@ -19,7 +20,9 @@ const BUILTINS = new Map(STDLIB.map((b) => [b.name, b]));
 
 const arity = (min: number, max: number) => (min === max ? `${min} argument${min === 1 ? '' : 's'}` : max === Infinity ? `at least ${min} arguments` : `${min} to ${max} arguments`);
 
-export function checkPlan(source: string, capabilityIds: ReadonlySet<string> = new Set(loadManifests().map((m) => m.id))): void {
+export function checkPlan(source: string, manifests: readonly Manifest[] = loadManifests(), maxBytes?: number): void {
+  const byId = new Map(manifests.map((m) => [m.id, m]));
+  const capabilityIds: ReadonlySet<string> = new Set(byId.keys());
   const walk = (node: Node, scope: ReadonlySet<string>): void => {
     switch (node.kind) {
       case 'symbol':
@@ -79,12 +82,29 @@ export function checkPlan(source: string, capabilityIds: ReadonlySet<string> = n
         const shown = shownCapabilityId(literal);
         throw planError(id, `no capability "${shown}"${near.length && shown === literal ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`webcap manifests\``, 'unknown_capability');
       }
+      const manifest = literal === undefined ? undefined : byId.get(literal);
+      if (manifest && args[1]?.kind === 'map') checkParams(manifest, args[1].entries.map(([k]) => k));
       args.forEach((n) => walk(n, scope));
     } else {
       args.forEach((n) => walk(n, scope));
     }
   };
-  for (const node of read(source)) walk(node, new Set());
+  for (const node of read(source, maxBytes)) walk(node, new Set());
+}
+
+/** Each literal key of a call's parameter map must be a parameter the manifest declares (when it closes the list). */
+function checkParams(manifest: Manifest, keys: Node[]): void {
+  const schema = manifest.input_schema as { properties?: Record<string, unknown>; additionalProperties?: unknown } | undefined;
+  if (!schema?.properties || schema.additionalProperties !== false) return;
+  const known = Object.keys(schema.properties);
+  for (const key of keys) {
+    const name = key.kind === 'keyword' ? key.name : key.kind === 'string' ? key.value : undefined;
+    if (name === undefined || Object.hasOwn(schema.properties, name)) continue;
+    const near = known.filter((k) => editDistance(k, name) <= 2).sort((a, b) => editDistance(a, name) - editDistance(b, name));
+    // Shown only when it is a plain name: a mistyped key could be a pasted value.
+    const shown = /^[\w.-]{1,64}$/.test(name) ? `"${name}"` : 'of that name';
+    throw planError(key, `${manifest.id} has no parameter ${shown}${near.length ? ` (did you mean "${near[0]}"?)` : ''}; it takes ${known.join(', ')}`);
+  }
 }
 
 /** Levenshtein distance, for "did you mean" on a mistyped capability id. */

@@ -2,7 +2,7 @@
 // `call`, which crosses to the host's policy chain and the browser.
 import { SPECIALS } from './forms.js';
 import { Budget, DEFAULT_LIMITS, type PlanLimits } from './limits.js';
-import { planError, type Node, type Where } from './reader.js';
+import { planError, type Node, type StringPart, type Where } from './reader.js';
 import { Env, RecurSignal, ReturnSignal, arity, type Result, type Tail } from './scope.js';
 import {
   ArgError, Builtin, Closure, Keyword, isMap, keyName, lookup, setKey, show, typeName,
@@ -12,9 +12,13 @@ import {
 export interface PlanHooks {
   call(capability: string, params: Record<string, unknown>, where: Where, options?: Record<string, unknown>): Promise<unknown>;
   log?(message: string): void;
-  /** [plans] max_steps / max_duration_s; defaults in limits.ts. */
+  /** [plans] max_steps / max_duration_s / max_bytes; defaults in limits.ts. */
   limits?: Partial<PlanLimits>;
+  /** Values for `{{name}}` placeholders in the plan's string literals; a name without one stays as written. */
+  inputs?: Record<string, string>;
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class Evaluator implements Runtime {
   readonly budget: Budget;
@@ -43,7 +47,8 @@ export class Evaluator implements Runtime {
   async eval(node: Node, env: Env, tail: Tail | null): Promise<Result> {
     switch (node.kind) {
       case 'nil': return null;
-      case 'number': case 'string': case 'boolean': return node.value;
+      case 'number': case 'boolean': return node.value;
+      case 'string': return node.parts ? this.fill(node.parts) : node.value;
       case 'keyword': return new Keyword(node.name);
       case 'symbol': {
         const v = env.get(node.name);
@@ -67,6 +72,7 @@ export class Evaluator implements Runtime {
         if (node.items.length === 0) return [];
         this.budget.enter(node);
         try {
+          if (this.budget.dueForYield()) await nextTurn();
           return await this.list(node, env, tail);
         } finally {
           this.budget.leave();
@@ -89,6 +95,15 @@ export class Evaluator implements Runtime {
       const who = fn instanceof Builtin ? `${fn.name}: ` : '';
       throw planError(node, who + e.message);
     }
+  }
+
+  /**
+   * Placeholders are filled here, from the literal the plan's text wrote, and
+   * nowhere else: a string a page returned at run time is never a template.
+   */
+  private fill(parts: StringPart[]): string {
+    const inputs = this.hooks.inputs ?? {};
+    return parts.map((p) => (typeof p === 'string' ? p : Object.hasOwn(inputs, p.input) ? inputs[p.input]! : `{{${p.input}}}`)).join('');
   }
 
   /** Evaluates a body: every form but the last is outside tail position. */

@@ -9,16 +9,16 @@ import { ArgError, toJson } from './values.js';
 import { WebcapError } from '../../manifests/errors.js';
 
 export type { PlanHooks } from './evaluator.js';
-export type { Node, Where } from './reader.js';
+export type { Node, StringPart, Where } from './reader.js';
 
-/** Parses a plan; syntax errors throw WebcapError('invalid_params', 'plan:LINE:COL: ...'). */
-export function parsePlan(source: string): Node[] {
-  return read(source);
+/** Parses a plan; syntax errors and a plan over maxBytes throw WebcapError('invalid_params', 'plan:LINE:COL: ...'). */
+export function parsePlan(source: string, maxBytes?: number): Node[] {
+  return read(source, maxBytes);
 }
 
 /** Runs a plan; its value (or what `return` got) comes back as plain JSON. */
 export async function evaluatePlan(source: string, hooks: PlanHooks): Promise<unknown> {
-  const nodes = parsePlan(source);
+  const nodes = parsePlan(source, hooks.limits?.maxBytes);
   const root = new Env(null);
   for (const fn of STDLIB) root.define(fn.name, fn);
   const value = await new Evaluator(hooks).run(nodes, root);

@@ -73,7 +73,7 @@ export const type = pageTool('web.type', async (call, params) => {
     throw new WebcapError('invalid_params', 'web.type: nothing has focus; name the field (ref, selector or role + name)', { field: 'ref' });
   }
   // Kind and fingerprint in one page.evaluate for a plain CSS selector (field-kind.ts), else through the locator.
-  const look = typeof params.selector === 'string' ? await lookFieldByCss(page, target.label) : undefined;
+  const look = typeof params.selector === 'string' && params.frame === undefined ? await lookFieldByCss(page, target.label) : undefined;
   const field = look?.value ?? await describeField(target.locator, timeout);
   const guard = new TypingGuard(call, 'web.type', text);
   if (field.kind !== 'plain') {

@@ -16,7 +16,7 @@ import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } 
 export const click = pageTool('web.click', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator: target, label } = await locateTarget(call, params);
-  const css = typeof params.selector === 'string' ? label : undefined;
+  const css = typeof params.selector === 'string' && params.frame === undefined ? label : undefined;
   const look = css ? await lookSubmitByCss(page, css) : undefined;
   const submit = look?.value ?? await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
   if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: label, reason: 'form_submit' }, session);
@@ -31,7 +31,7 @@ export const click = pageTool('web.click', async (call, params) => {
 export const fill = pageTool('web.fill', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator: target, label } = await locateTarget(call, params);
-  const css = typeof params.selector === 'string' ? label : undefined;
+  const css = typeof params.selector === 'string' && params.frame === undefined ? label : undefined;
   const look = css ? await lookFieldByCss(page, css) : undefined;
   const field = look?.value ?? await notFoundAsSelector(describeField(target, timeout), label, timeout);
   const text = params.text as string;

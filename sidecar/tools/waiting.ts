@@ -10,7 +10,7 @@ export const wait = pageTool('web.wait', async ({ page, timeout, selector }, par
     throw new WebcapError('invalid_params', `web.wait: give exactly one of selector, text, network, time (got ${given.join(', ') || 'none'})`, { field: given[1] ?? 'selector' });
   }
   if (params.selector) {
-    await waitForSelector(page, selector(params.selector as string), timeout, (params.state as 'visible') ?? 'visible');
+    await waitForSelector(page, selector(params.selector as string), timeout, (params.state as 'visible') ?? 'visible', params.frame as string | undefined);
   } else if (params.text) {
     const text = params.text as string;
     await page.getByText(text).first().waitFor({ timeout }).catch((err: Error) => {

@@ -2,7 +2,7 @@
 // for every element action, `webcap chain export`, `webcap run --update-plan`
 // healing against a page whose ids changed (with a .bak), hand-written plans
 // healing only when asked, an ambiguous heal failing with its candidates.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,22 @@ describe('export, then a healing replay that rewrites the plan', () => {
     const again = await run('run', 'exported.rtfs', '--input', 'your_name=Grace');
     expect(again.code).toBe(0);
     expect(again.stderr).not.toContain('healed');
+  }, 180_000);
+
+  it('--update-plan never writes through a symlink planted at PLAN.bak: refused, the link target and the plan untouched', async () => {
+    const original = readFileSync(join(dir, 'exported.rtfs.bak'), 'utf8');
+    writeFileSync(join(dir, 'planted.rtfs'), original);
+    const elsewhere = tempDir('webcap-victim-');
+    writeFileSync(join(elsewhere, 'victim.txt'), 'precious');
+    symlinkSync(join(elsewhere, 'victim.txt'), join(dir, 'planted.rtfs.bak'));
+    state.variant = 'x-';
+    const r = await run('run', 'planted.rtfs', '--input', 'your_name=Grace', '--update-plan');
+    expect(r.stderr).toContain('healed web.fill');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/will not write .*planted\.rtfs\.bak: it is a symbolic link/);
+    expect(readFileSync(join(elsewhere, 'victim.txt'), 'utf8')).toBe('precious');
+    expect(lstatSync(join(dir, 'planted.rtfs.bak')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'planted.rtfs'), 'utf8')).toBe(original);
   }, 180_000);
 
   it('a hand-written plan does not heal unless asked; --heal uses the fingerprint the chain recorded', async () => {

@@ -42,7 +42,7 @@ describe('config checks beyond the schema', () => {
   it('accepts addresses, CIDRs (v4, v6) and valid patterns, and a chain beside the tool folders', () => {
     const cfg = load('[network]\nallow_private = ["127.0.0.1", "::1", "10.0.0.0/8", "fd00::/8"]\n[redaction]\npatterns = ["ACME-\\\\d{6}"]\n[chain]\npath = ".webcap/chains/c.jsonl"\n');
     expect(cfg.network.allow_private).toHaveLength(4);
-    expect(cfg.plans).toEqual({ max_steps: 100000, max_duration_s: 3600 });
+    expect(cfg.plans).toEqual({ max_steps: 100000, max_duration_s: 3600, max_bytes: 1048576 });
     expect(cfg.chain.checkpoint_every).toBe(1000);
   });
 });

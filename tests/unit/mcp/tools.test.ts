@@ -1,5 +1,6 @@
 // Manifest → MCP tool: names legal for MCP, schemas copied verbatim, the
 // annotation rule, and the composite tool's action dispatch.
+import { IDENTIFIER_SOURCE } from '../../../manifests/identifier.js';
 import { describe, expect, it } from 'vitest';
 import { loadManifests, type Manifest } from '../../../manifests/load.js';
 import { annotationsFor, toolFor, toolIndex, toolName } from '../../../host/mcp/tools.js';
@@ -73,7 +74,7 @@ describe('composite browser tool', () => {
 
   it('keeps a shared parameter schema only where every action declares it alike', () => {
     const props = composite.tool.inputSchema.properties as Record<string, Record<string, unknown>>;
-    expect(props.session).toMatchObject({ type: 'string', minLength: 1 });
+    expect(props.session).toMatchObject({ type: 'string', pattern: IDENTIFIER_SOURCE });
     expect(props.url.description).toMatch(/Used by: .*\bopen\b/);
   });
 });

@@ -72,4 +72,16 @@ describe('chain export', () => {
     expect(() => selectRun(recording, { planId: 'plan-nope' })).toThrow(/no calls of plan plan-nope/);
     expect(() => selectRun(recording, { session: 's9' })).toThrowError(expect.objectContaining({ code: 'session_not_found' }));
   });
+
+  it('a click by a ref inside an iframe becomes {selector, frame} from its fingerprint; a nested frame is a named note', () => {
+    const framed = [
+      call('web.open', { url: 'http://shop.test/' }, { session: 's1' }, { session: null }),
+      call('web.click', { ref: 'f1e4' }, { ok: true, fingerprint: fp({ role: 'button', name: 'Reject all', css: 'div > button', frame: '#cmp' }) }),
+      call('web.click', { ref: 'f2e1' }, { ok: true, fingerprint: fp({ role: 'button', name: 'Deep', css: 'button' }) }),
+    ];
+    const plan = writeExportedPlan(selectRun(framed, { session: 's1' }).calls, 'session s1').plan;
+    expect(plan).toContain('(call :web.wait {:selector "div > button" :frame "#cmp"} {:heal true');
+    expect(plan).toContain('(call :web.click {:selector "div > button" :frame "#cmp"} {:heal true');
+    expect(plan).toMatch(/;; left out: call 3 web\.click on ref f2e1 inside a nested iframe/);
+  });
 });

