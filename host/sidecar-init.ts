@@ -34,5 +34,6 @@ export function sidecarInit(config: WebcapConfig): SidecarInit {
       domains_denylist: b.domains_denylist,
     },
     effects: { gate_requests: config.consent.gate_requests, robots: b.respect_robots },
+    secrets: { dlp: config.secrets.dlp },
   };
 }

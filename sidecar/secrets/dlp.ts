@@ -1,0 +1,45 @@
+// Data-loss prevention at the effect: a request that carries a secret this
+// sidecar typed, in any form the redactor knows (book.ts), to an origin the
+// secret is not bound to is refused, whichever page sent it and however it
+// is allowlisted. The network guard calls these for routed requests, the
+// guard proxy's plain-http traffic and each websocket message.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { BrowserContext, Request } from 'playwright';
+import { refText, type SecretRef } from '../../manifests/secrets/refs.js';
+import { requestOrigin, type SecretBook } from './book.js';
+
+export interface Leak { ref: SecretRef; origin: string; reason: string }
+
+export function leakReason(ref: SecretRef, origin: string): Leak {
+  return { ref, origin, reason: `secret_origin: the request carries ${refText(ref)}, which is not bound to ${origin}` };
+}
+
+const headerText = (headers: Record<string, string | string[] | undefined>) =>
+  Object.entries(headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v ?? ''}`).join('\n');
+
+/** A routed request: its URL, headers, the cookies the browser will add for it, and its body. */
+export async function leakInRequest(book: SecretBook | undefined, req: Request, context: BrowserContext): Promise<Leak | undefined> {
+  if (!book || book.size === 0) return undefined;
+  const url = req.url();
+  const origin = requestOrigin(url);
+  const headers = await req.allHeaders().catch(() => req.headers());
+  const cookies = /^https?:/.test(url) ? (await context.cookies(url).catch(() => [])).map((c) => `${c.name}=${c.value}`).join('; ') : '';
+  const ref = book.leakIn(origin, [url, headerText(headers), cookies, req.postDataBuffer()]);
+  return ref && leakReason(ref, origin);
+}
+
+/** What the guard proxy sees of a plain-http request (the body read whole first). */
+export function leakInProxied(book: SecretBook | undefined, url: string, headers: IncomingHttpHeaders, body: Buffer | undefined): Leak | undefined {
+  if (!book || book.size === 0) return undefined;
+  const origin = requestOrigin(url);
+  const ref = book.leakIn(origin, [url, headerText(headers), body]);
+  return ref && leakReason(ref, origin);
+}
+
+/** One websocket message from the page. */
+export function leakInMessage(book: SecretBook | undefined, url: string, message: string | Buffer): Leak | undefined {
+  if (!book || book.size === 0) return undefined;
+  const origin = requestOrigin(url);
+  const ref = book.leakIn(origin, [message]);
+  return ref && leakReason(ref, origin);
+}
