@@ -41,7 +41,7 @@ import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
 import { Profiles } from './profiles/manager.js';
 import { closeWithProfile, withProfiles } from './profiles/terminal.js';
-import { originOfUrl } from '../manifests/secrets/refs.js';
+import { requestOrigin } from '../manifests/secrets/refs.js';
 import { secretResolver } from './secrets/resolver.js';
 import { learnLiterals, withSecrets } from './secrets/terminal.js';
 import { SidecarClient } from './sidecar-client.js';
@@ -113,7 +113,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (s.examples.length < 5) s.examples.push(redactor.redact(`${b.kind} ${b.url}`) as string);
       blocked.set(b.session, s);
       // A secret stopped on its way off its origins: which one (by name) and where it was going.
-      if (b.secret) void recordEvent('secret_blocked', b.session, { secret: `{{secret:${b.secret}}}`, origin: originOfUrl(b.url), kind: b.kind }).catch(() => undefined);
+      if (b.secret) void recordEvent('secret_blocked', b.session, { secret: `{{secret:${b.secret}}}`, origin: requestOrigin(b.url), kind: b.kind }).catch(() => undefined);
       log.info({ session: b.session, host: b.host, code: b.code }, 'request blocked in the browser');
     },
     onEvent(e) {

@@ -284,7 +284,7 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     // The reachability probe (remote-guard.ts) and what Chromium fetches after it (a favicon): ours, not the page's.
     if (opts.proxy && req.url() === opts.proxy.probeUrl) { arrived(); return route.fallback().catch(() => undefined); }
     if (req.url().startsWith(`http://${PROBE_HOST}/`)) { arrived(); return route.abort('blockedbyclient').catch(() => undefined); }
-    const leak = await leakInRequest(opts.dlp, req, context);
+    const leak = await leakInRequest(opts.dlp, req, context).catch((err: unknown) => ({ ref: { kind: 'secret' as const, name: '(unknown)' }, origin: '', reason: `secret_origin: the secret check failed (${String(err)}); refused` }));
     if (leak) {
       arrived();
       log.report(leaked(opts, req.url(), req.resourceType(), leak));

@@ -71,3 +71,14 @@ export function secretOrigin(text: string): string {
 export function originOfUrl(url: string): string {
   try { return new URL(url).origin; } catch { return 'null'; }
 }
+
+/** The origin a request goes to, as secrets are bound: a websocket's is its http twin (ws → http, wss → https). */
+export function requestOrigin(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'ws:' || u.protocol === 'wss:') u.protocol = u.protocol === 'ws:' ? 'http:' : 'https:';
+    return u.origin;
+  } catch {
+    return 'null';
+  }
+}

@@ -4,7 +4,7 @@
 // (scrub), and the network guard refuses a request that carries one to any
 // other origin (leakIn). Values live in this process's memory only, for as
 // long as the process does; they are never written or logged.
-import { encodedForms, leakForms } from '../../manifests/secrets/forms.js';
+import { leakForms } from '../../manifests/secrets/forms.js';
 import { refText, type SecretRef } from '../../manifests/secrets/refs.js';
 
 /** Shorter values (a 3-digit code) would match ordinary text everywhere. */
@@ -22,7 +22,8 @@ export class SecretBook {
   remember(ref: SecretRef, value: string, origins: string[]): void {
     if (value.length < MIN_LENGTH || this.known.has(value)) return;
     const leaks = leakForms(value).filter((f) => f.length >= MIN_LENGTH);
-    const k: Known = { ref, label: refText(ref), origins: new Set(origins), shown: encodedForms(value), leaks, leakBytes: leaks.map((f) => Buffer.from(f)) };
+    // Answers hide every form the guard looks for, base64 included (a refused URL is reported with its query).
+    const k: Known = { ref, label: refText(ref), origins: new Set(origins), shown: leaks, leaks, leakBytes: leaks.map((f) => Buffer.from(f)) };
     this.known.set(value, k);
     this.shown = [...this.known.values()].flatMap((e) => e.shown.map((f): [string, string] => [f, e.label])).sort((a, b) => b[0].length - a[0].length);
   }
@@ -71,14 +72,3 @@ export class SecretBook {
 
 /** One per sidecar process: what was typed in one session may be sent by another page of the same browser. */
 export const secretBook = new SecretBook();
-
-/** http(s) origins as secrets are bound to them; a websocket's is its http twin (ws → http, wss → https). */
-export function requestOrigin(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.protocol === 'ws:' || u.protocol === 'wss:') u.protocol = u.protocol === 'ws:' ? 'http:' : 'https:';
-    return u.origin;
-  } catch {
-    return 'null';
-  }
-}

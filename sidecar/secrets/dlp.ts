@@ -5,13 +5,27 @@
 // guard proxy's plain-http traffic and each websocket message.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BrowserContext, Request } from 'playwright';
-import { refText, type SecretRef } from '../../manifests/secrets/refs.js';
-import { requestOrigin, type SecretBook } from './book.js';
+import { refText, requestOrigin, type SecretRef } from '../../manifests/secrets/refs.js';
+import type { SecretBook } from './book.js';
 
 export interface Leak { ref: SecretRef; origin: string; reason: string }
 
 export function leakReason(ref: SecretRef, origin: string): Leak {
   return { ref, origin, reason: `secret_origin: the request carries ${refText(ref)}, which is not bound to ${origin}` };
+}
+
+/** A check that failed refuses the request: a bug must not become an open door. */
+function failClosed(origin: string, err: unknown): Leak {
+  return { ref: { kind: 'secret', name: '(unknown)' }, origin, reason: `secret_origin: the secret check failed (${(err as Error)?.message ?? err}); refused` };
+}
+
+function checked(origin: string, look: () => SecretRef | undefined): Leak | undefined {
+  try {
+    const ref = look();
+    return ref && leakReason(ref, origin);
+  } catch (err) {
+    return failClosed(origin, err);
+  }
 }
 
 const headerText = (headers: Record<string, string | string[] | undefined>) =>
@@ -24,22 +38,19 @@ export async function leakInRequest(book: SecretBook | undefined, req: Request, 
   const origin = requestOrigin(url);
   const headers = await req.allHeaders().catch(() => req.headers());
   const cookies = /^https?:/.test(url) ? (await context.cookies(url).catch(() => [])).map((c) => `${c.name}=${c.value}`).join('; ') : '';
-  const ref = book.leakIn(origin, [url, headerText(headers), cookies, req.postDataBuffer()]);
-  return ref && leakReason(ref, origin);
+  return checked(origin, () => book.leakIn(origin, [url, headerText(headers), cookies, req.postDataBuffer()]));
 }
 
 /** What the guard proxy sees of a plain-http request (the body read whole first). */
 export function leakInProxied(book: SecretBook | undefined, url: string, headers: IncomingHttpHeaders, body: Buffer | undefined): Leak | undefined {
   if (!book || book.size === 0) return undefined;
   const origin = requestOrigin(url);
-  const ref = book.leakIn(origin, [url, headerText(headers), body]);
-  return ref && leakReason(ref, origin);
+  return checked(origin, () => book.leakIn(origin, [url, headerText(headers), body]));
 }
 
 /** One websocket message from the page. */
 export function leakInMessage(book: SecretBook | undefined, url: string, message: string | Buffer): Leak | undefined {
   if (!book || book.size === 0) return undefined;
   const origin = requestOrigin(url);
-  const ref = book.leakIn(origin, [message]);
-  return ref && leakReason(ref, origin);
+  return checked(origin, () => book.leakIn(origin, [message]));
 }
