@@ -23,17 +23,17 @@ export function secretResolver(config: Pick<WebcapConfig, 'secrets'>, gate: Cons
       const summary = findSecret(config, q.name);
       if (!summary) throw missingSecret(config, q.name);
       if (summary.kind !== q.kind) {
-        throw new WebcapError('invalid_params', `secret "${q.name}" is ${summary.kind === 'totp' ? 'a TOTP seed: type its code with {{totp:' : 'a plain secret: type it with {{secret:'}${q.name}}}`, { field: 'secret', secret: q.name });
+        throw new WebcapError('invalid_params', `secret "${q.name}" is ${summary.kind === 'totp' ? 'a TOTP seed: type its code with {{totp:' : 'a plain secret: type it with {{secret:'}${q.name}}}`, { field: 'secret', vault_name: q.name });
       }
       if (!summary.origins.includes(q.origin)) {
         await record('secret_refused', q.session, { secret: ref, origin: q.origin, capability: q.capability, reason: 'secret_origin' });
-        throw new WebcapError('consent_denied', `${ref} is not for this site: the field is on ${q.origin}, the secret is bound to ${summary.origins.join(', ')}; nothing was typed`, { reason: 'secret_origin', secret: q.name, origin: q.origin });
+        throw new WebcapError('consent_denied', `${ref} is not for this site: the field is on ${q.origin}, the secret is bound to ${summary.origins.join(', ')}; nothing was typed`, { reason: 'secret_origin', vault_name: q.name, origin: q.origin });
       }
       const answer = await gate.confirm({
         capability: SECRET_USE, origin: q.origin, selector: ref, reason: 'secret_use', session: q.session,
         question: `Allow ${q.capability} to type the ${q.kind === 'totp' ? 'TOTP code' : 'secret'} "${q.name}" from the vault into ${q.origin}?`,
       });
-      if (!answer.approved) throw new WebcapError('consent_denied', `the user did not approve typing ${ref} into ${q.origin}; nothing was typed`, { reason: 'secret_use', secret: q.name, origin: q.origin });
+      if (!answer.approved) throw new WebcapError('consent_denied', `the user did not approve typing ${ref} into ${q.origin}; nothing was typed`, { reason: 'secret_use', vault_name: q.name, origin: q.origin });
       const { value } = openSecret(config, q.name);
       if (q.kind === 'secret') learn(value);
       await record('secret_used', q.session, { secret: ref, origin: q.origin, capability: q.capability });

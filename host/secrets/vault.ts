@@ -107,11 +107,11 @@ export function openSecret(config: SecretsConfig, name: string): { summary: Secr
 
 /**
  * What a call that names an unknown secret gets: which one and how to set it.
- * `details.set_secret` is the hook a console page uses to ask the person for
+ * `details.missing` is the hook a console page uses to ask the person for
  * the value (never through the client or the model).
  */
 export function missingSecret(config: SecretsConfig, name: string): WebcapError {
   return new WebcapError('invalid_params', `secret "${name}" is not in the vault (${config.secrets.path}); set it with: webcap secrets set ${name} --origin https://the.site (the value is read from the terminal or stdin)`, {
-    field: 'secret', secret: name, set_secret: { name, command: `webcap secrets set ${name} --origin ORIGIN` },
+    field: 'secret', vault_name: name, missing: { name, command: `webcap secrets set ${name} --origin ORIGIN` },
   });
 }

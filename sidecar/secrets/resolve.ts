@@ -35,7 +35,7 @@ async function valueFor(call: PageCall, capability: string, ref: SecretRef, fram
   // The host checked the origin; this checks it again, now, after the wait for the user's answer.
   const now = originOfUrl(frame.url());
   if (frame.isDetached() || now !== origin || !answer.origins.includes(now)) {
-    throw new WebcapError('consent_denied', `${refText(ref)} is not for this site: the frame moved to ${now} while the user was asked; nothing was typed`, { reason: 'secret_origin', secret: ref.name, origin: now });
+    throw new WebcapError('consent_denied', `${refText(ref)} is not for this site: the frame moved to ${now} while the user was asked; nothing was typed`, { reason: 'secret_origin', vault_name: ref.name, origin: now });
   }
   const value = ref.kind === 'totp' ? OTPAuth.URI.parse(answer.value).generate() : answer.value;
   secretBook.remember(ref, value, answer.origins);
