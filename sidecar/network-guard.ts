@@ -323,6 +323,9 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
    * somewhere new is asked about.
    */
   async function letHopGo(hop: { url: string; method: string; from?: string; topLevel: boolean; resource: string; pageUrl: string; bodyApproved: boolean }): Promise<boolean> {
+    // A hop that puts a typed secret in the URL of another origin (https hops show the proxy only a tunnel).
+    const leak = leakInMessage(opts.dlp, hop.url, hop.url);
+    if (leak) { log.report(leaked(opts, hop.url, hop.resource, leak)); return false; }
     if (!hop.topLevel && (hop.bodyApproved || !isStateChanging(hop.method))) return true;
     const verdict = hop.topLevel ? await check(hop.url, false) : undefined;
     const refusal = verdict && !verdict.ok

@@ -31,13 +31,16 @@ function checked(origin: string, look: () => SecretRef | undefined): Leak | unde
 const headerText = (headers: Record<string, string | string[] | undefined>) =>
   Object.entries(headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v ?? ''}`).join('\n');
 
-/** A routed request: its URL, headers, the cookies the browser will add for it, and its body. */
+/** A routed request: its URL, headers, the cookies the browser will add for it (https), and its body. */
 export async function leakInRequest(book: SecretBook | undefined, req: Request, context: BrowserContext): Promise<Leak | undefined> {
   if (!book || book.size === 0) return undefined;
   const url = req.url();
   const origin = requestOrigin(url);
-  const headers = await req.allHeaders().catch(() => req.headers());
-  const cookies = /^https?:/.test(url) ? (await context.cookies(url).catch(() => [])).map((c) => `${c.name}=${c.value}`).join('; ') : '';
+  // headers(), not allHeaders(): the latter waits for the network stack's report and costs a round trip per
+  // request. Cookies are added later by the browser: over plain http the guard proxy sees them in the Cookie
+  // header; over https only the tunnel shows, so the browser's cookies for the URL are looked at here.
+  const headers = req.headers();
+  const cookies = url.startsWith('https:') ? (await context.cookies(url).catch(() => [])).map((c) => `${c.name}=${c.value}`).join('; ') : '';
   return checked(origin, () => book.leakIn(origin, [url, headerText(headers), cookies, req.postDataBuffer()]));
 }
 
