@@ -105,6 +105,19 @@ describe('{{secret:NAME}} on its own origin', () => {
     await call('web.close', {});
   }, 120_000);
 
+  it('works from a plan: the plan text names the secret, the bank gets the value', async () => {
+    const since = site.received.length;
+    const result = await host.runPlan(`(do
+  (call :web.open {:url "${site.url('bank.test', '/plain')}"})
+  (call :web.fill {:selector "#pw" :text "{{secret:bank_pw}}"})
+  (call :web.click {:selector "#go" :wait_until "load"})
+  (let [pw (call :web.evaluate {:expression "document.title"})] (return (get pw :result))))`);
+    answers.push(result);
+    expect(result).toBe('Welcome');
+    const sent = site.received.slice(since).find((r) => r.url === '/login')!;
+    expect(new URLSearchParams(sent.body).get('pw')).toBe(BANK_PW);
+  }, 120_000);
+
   it('{{totp:NAME}} types the RFC 6238 code of this moment', async () => {
     const since = site.received.length;
     await call('web.open', { url: site.url('bank.test', '/plain') });
