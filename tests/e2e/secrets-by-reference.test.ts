@@ -5,6 +5,7 @@
 // value; the chain records the reference, never the value or its length.
 import * as OTPAuth from 'otpauth';
 import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentQuestion } from '../../host/consent/asker.js';
@@ -35,6 +36,26 @@ async function failure(id: string, params: Record<string, unknown>): Promise<Web
   expect(err).toBeInstanceOf(WebcapError);
   answers.push((err as WebcapError).toJSON());
   return err as WebcapError;
+}
+
+/** The centre pixel of a PNG, read by a real browser's canvas. */
+async function centrePixel(png: Buffer): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: process.env.WEBCAP_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    return await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width; c.height = img.height;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      return [...g.getImageData(Math.floor(img.width / 2), Math.floor(img.height / 2), 1, 1).data.slice(0, 3)];
+    }, `data:image/png;base64,${png.toString('base64')}`);
+  } finally {
+    await browser.close();
+  }
 }
 
 const pwValue = async () => (await call('web.evaluate', { expression: "document.getElementById('pw').value" })).result;
@@ -85,7 +106,9 @@ describe('{{secret:NAME}} on its own origin', () => {
     expect(html).toContain('title=\\"{{secret:bank_pw}}\\"');
     expect(JSON.stringify(await call('web.extract', { selector: '#copy' }))).toContain('{{secret:bank_pw}}');
     await call('web.query_elements', { query: 'field' });
-    await call('web.screenshot', { selector: '#copy' });
+    // The element the page copied the value into is painted over (Playwright's mask colour, #FF00FF).
+    const shot = await call('web.screenshot', { selector: '#copy' });
+    expect(await centrePixel(readFileSync(shot.path as string))).toEqual([255, 0, 255]);
     // Used again on the same origin: no second question.
     await call('web.fill', { selector: '#pw', text: '{{secret:bank_pw}}' });
     expect(secretQuestions()).toHaveLength(1);
