@@ -29,7 +29,7 @@ import { hostOf, isStateChanging } from './effect-rules.js';
 import { hopsWatched, watchRedirectHops } from './redirect-hops.js';
 import { walkRedirects } from './redirect-walk.js';
 import type { SecretBook } from './secrets/book.js';
-import { leakInMessage, leakInProxied, leakInRequest, type Leak } from './secrets/dlp.js';
+import { guardMessages, leakInMessage, leakInProxied, leakInRequest, readBody, type Leak } from './secrets/dlp.js';
 
 export interface GuardOptions extends NetPolicy {
   session: string;
@@ -84,16 +84,6 @@ function blocked(opts: GuardOptions, url: string, kind: string, d: Refused): Blo
 
 function leaked(opts: GuardOptions, url: string, kind: string, leak: Leak): BlockedRequest {
   return { ...blocked(opts, url, kind, { code: 'consent_denied', reason: leak.reason }), secret: leak.ref.name };
-}
-
-/** A plain-http request body, read whole (only while secrets are known, so the guard can look inside). */
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /** A name that never resolves (RFC 6761 .invalid): only the guard proxy answers it. */
@@ -284,7 +274,7 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     // The reachability probe (remote-guard.ts) and what Chromium fetches after it (a favicon): ours, not the page's.
     if (opts.proxy && req.url() === opts.proxy.probeUrl) { arrived(); return route.fallback().catch(() => undefined); }
     if (req.url().startsWith(`http://${PROBE_HOST}/`)) { arrived(); return route.abort('blockedbyclient').catch(() => undefined); }
-    const leak = await leakInRequest(opts.dlp, req, context).catch((err: unknown) => ({ ref: { kind: 'secret' as const, name: '(unknown)' }, origin: '', reason: `secret_origin: the secret check failed (${String(err)}); refused` }));
+    const leak = await leakInRequest(opts.dlp, req, context);
     if (leak) {
       arrived();
       log.report(leaked(opts, req.url(), req.resourceType(), leak));
@@ -348,25 +338,11 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     const leak = verdict.ok ? leakInMessage(opts.dlp, ws.url(), ws.url()) : undefined;
     if (verdict.ok && !leak) {
       const server = ws.connectToServer();
-      if (!opts.dlp) return;
       // Each message the page sends is looked at before it is passed on; one carrying a secret off its origins ends the socket.
-      const dlp = opts.dlp;
-      ws.onMessage((message) => {
-        const found = leakInMessage(dlp, ws.url(), typeof message === 'string' ? message : Buffer.from(message));
-        if (!found) { server.send(message); return; }
-        log.report(leaked(opts, ws.url(), 'websocket', found));
-        void ws.close({ code: 1008, reason: 'blocked by webcap' }).catch(() => undefined);
-        void server.close({ code: 1008, reason: 'blocked by webcap' }).catch(() => undefined);
-      });
+      if (opts.dlp) guardMessages(ws, server, opts.dlp, (found) => log.report(leaked(opts, ws.url(), 'websocket', found)));
       return;
     }
-    if (leak) {
-      log.report(leaked(opts, ws.url(), 'websocket', leak));
-      await ws.close({ code: 1008, reason: 'blocked by webcap' }).catch(() => undefined);
-      return;
-    }
-    if (verdict.ok) return;
-    log.report(blocked(opts, ws.url(), 'websocket', verdict));
+    log.report(!verdict.ok ? blocked(opts, ws.url(), 'websocket', verdict) : leaked(opts, ws.url(), 'websocket', leak!));
     await ws.close({ code: 1008, reason: 'blocked by webcap' }).catch(() => undefined);
   });
 

@@ -51,6 +51,8 @@ export function setSecret(config: SecretsConfig, input: { name: string; origins:
   const name = checkSecretName(input.name);
   if (input.origins.length === 0) throw new WebcapError('invalid_params', `secret "${name}": name at least one --origin it may be typed into and sent to`, { field: 'origin' });
   if (!input.value) throw new WebcapError('invalid_params', `secret "${name}": the value is empty (it is read from the terminal or stdin, never from arguments)`, { field: 'secret' });
+  // Shorter values would match ordinary text: the guard could not tell them from it, so it could not keep them home.
+  if (input.kind === 'secret' && [...input.value].length < 4) throw new WebcapError('invalid_params', `secret "${name}": values shorter than 4 characters cannot be guarded; use a longer one`, { field: 'secret' });
   const value = input.kind === 'totp' ? checkTotp(input.value, name) : input.value;
   const key = secretsKey(config); // before reading anything: no key, nothing touched
   const origins = [...new Set(input.origins.map(secretOrigin))].sort();

@@ -3,8 +3,8 @@
 // secret is not bound to is refused, whichever page sent it and however it
 // is allowlisted. The network guard calls these for routed requests, the
 // guard proxy's plain-http traffic and each websocket message.
-import type { IncomingHttpHeaders } from 'node:http';
-import type { BrowserContext, Request } from 'playwright';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { BrowserContext, Request, WebSocketRoute } from 'playwright';
 import { refText, requestOrigin, type SecretRef } from '../../manifests/secrets/refs.js';
 import type { SecretBook } from './book.js';
 
@@ -36,6 +36,14 @@ export async function leakInRequest(book: SecretBook | undefined, req: Request, 
   if (!book || book.size === 0) return undefined;
   const url = req.url();
   const origin = requestOrigin(url);
+  try {
+    return await lookInRequest(book, req, context, url, origin);
+  } catch (err) {
+    return failClosed(origin, err);
+  }
+}
+
+async function lookInRequest(book: SecretBook, req: Request, context: BrowserContext, url: string, origin: string): Promise<Leak | undefined> {
   // headers(), not allHeaders(): the latter waits for the network stack's report and costs a round trip per
   // request. Cookies are added later by the browser: over plain http the guard proxy sees them in the Cookie
   // header; over https only the tunnel shows, so the browser's cookies for the URL are looked at here.
@@ -56,4 +64,25 @@ export function leakInMessage(book: SecretBook | undefined, url: string, message
   if (!book || book.size === 0) return undefined;
   const origin = requestOrigin(url);
   return checked(origin, () => book.leakIn(origin, [message]));
+}
+
+/** Passes each page → server message on unless it carries a secret off its origins; then both ends are closed. */
+export function guardMessages(ws: WebSocketRoute, server: WebSocketRoute, book: SecretBook, onLeak: (leak: Leak) => void): void {
+  ws.onMessage((message) => {
+    const found = leakInMessage(book, ws.url(), typeof message === 'string' ? message : Buffer.from(message));
+    if (!found) { server.send(message); return; }
+    onLeak(found);
+    void ws.close({ code: 1008, reason: 'blocked by webcap' }).catch(() => undefined);
+    void server.close({ code: 1008, reason: 'blocked by webcap' }).catch(() => undefined);
+  });
+}
+
+/** A plain-http request body, read whole (only while secrets are known, so the guard can look inside). */
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }

@@ -6,7 +6,7 @@
 // code is made here, at that moment (RFC 6238, otpauth package).
 import * as OTPAuth from 'otpauth';
 import type { Frame, Locator } from 'playwright';
-import { WebcapError } from '../../manifests/errors.js';
+import { toWebcapError, WebcapError } from '../../manifests/errors.js';
 import { hasRefs, originOfUrl, refText, splitRefs, type SecretRef } from '../../manifests/secrets/refs.js';
 import type { PageCall } from '../tool.js';
 import { secretBook } from './book.js';
@@ -31,7 +31,7 @@ export async function resolveRefs(call: PageCall, capability: string, text: stri
 async function valueFor(call: PageCall, capability: string, ref: SecretRef, frame: Frame): Promise<string> {
   const origin = originOfUrl(frame.url());
   const answer = await call.ctx.resolveSecret({ session: call.session.name, capability, kind: ref.kind, name: ref.name, origin });
-  if (!answer.ok) throw new WebcapError(answer.error.code as never, answer.error.message, answer.error.details ?? {});
+  if (!answer.ok) throw toWebcapError(answer.error);
   // The host checked the origin; this checks it again, now, after the wait for the user's answer.
   const now = originOfUrl(frame.url());
   if (frame.isDetached() || now !== origin || !answer.origins.includes(now)) {
