@@ -42,6 +42,9 @@ import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './session-tracker.js';
 import { Profiles } from './profiles/manager.js';
 import { closeWithProfile, withProfiles } from './profiles/terminal.js';
+import { requestOrigin } from '../manifests/secrets/refs.js';
+import { secretResolver } from './secrets/resolver.js';
+import { learnLiterals, withSecrets } from './secrets/terminal.js';
 import { SidecarClient } from './sidecar-client.js';
 import { acquireStore } from './store/index.js';
 import { StoreWatch } from './store/watch.js';
@@ -113,6 +116,11 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     await append({ kind: 'event', plan_id: planId ?? null, session, result: { event, ...detail } });
   });
 
+  const recordEvent = async (event: string, session: string, detail: { [k: string]: unknown }) => {
+    await append({ kind: 'event', ...viaFor(session), session, result: { event, ...detail } });
+  };
+  const onSecret = secretResolver(config, gate, (value) => redactor.addSecret(value), recordEvent);
+
   const sidecar = new SidecarClient(() => sidecarInit(config), {
     onBlocked(b) {
       // Summarised per call: the audit entry of the call that caused them is followed by one network_blocked entry.
@@ -121,6 +129,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       s.hosts.add(`${b.host} (${b.code})`);
       if (s.examples.length < 5) s.examples.push(redactor.redact(`${b.kind} ${b.url}`) as string);
       blocked.set(b.session, s);
+      // A secret stopped on its way off its origins: which one (by name) and where it was going.
+      if (b.secret) void recordEvent('secret_blocked', b.session, { secret: `{{secret:${b.secret}}}`, origin: requestOrigin(b.url), kind: b.kind }).catch(() => undefined);
       log.info({ session: b.session, host: b.host, code: b.code }, 'request blocked in the browser');
     },
     onEvent(e) {
@@ -132,12 +142,13 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (e.session && e.kind === 'session_idle_closed') void profiles.closed(e.session, state as never).catch((err: unknown) => log.warn({ err: String(err) }, 'profile save after idle close failed'));
     },
     async onSensitive(a) {
-      if (a.secret) redactor.addSecret(a.secret);
+      if (a.secret) learnLiterals(a.secret, (v) => redactor.addSecret(v));
       return storeWatch.watch(() => gate.confirmSensitive(a));
     },
     // Checks at the effect (sidecar/effect-gate.ts): a request an action caused, a navigation the page made.
     onEffectConsent: (q) => storeWatch.watch(() => gate.confirmRequest(q)),
     onRobotsCheck: (q) => storeWatch.watch(() => robotsForNavigation(robots, config, q.url)),
+    onSecret,
   }, log);
 
   // What runs approved browser calls: the sidecar, or a Playwright MCP server (recorded on each chain entry).
@@ -150,7 +161,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
   };
 
-  const terminal = withProfiles(profiles, async (call: CallContext): Promise<CallResult> => {
+  const terminal = withSecrets(config, withProfiles(profiles, async (call: CallContext): Promise<CallResult> => {
     const timeout = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
     if (call.manifest.provider === 'host') {
       const provider = hostProviders[call.capability];
@@ -160,7 +171,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     const seen = storeWatch.mark();
     try {
       let result = await browser.invoke(call.capability, call.params, timeout, ownerOf(call));
-      learnTypedSecret(result, (s) => redactor.addSecret(s));
+      learnTypedSecret(result, (s) => learnLiterals(s, (v) => redactor.addSecret(v)));
       // The sidecar keeps secret fields' values out of what it answers; another provider's answer (its snapshot) is cleaned here.
       if (browser.name !== 'sidecar') result = redactor.hideSecrets(result);
       sessions.observe(ownerOf(call), call.capability, result);
@@ -169,7 +180,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (err instanceof WebcapError && (err.code === 'sidecar_crashed' || err.code === 'browser_crashed')) sessions.forgetAll();
       throw storeWatch.since(seen, call) ?? err;
     }
-  });
+  }));
 
   const ownerOf = (call: CallContext) => call.owner ?? DEFAULT_OWNER;
 

@@ -12,7 +12,7 @@ import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
 import { metrics } from './metrics/metrics.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
-  SensitiveRequest, ShutdownRequest, type BlockedRequest, type EffectConsent, type NavigationCheck, type SensitiveAction,
+  SecretRequest, SensitiveRequest, ShutdownRequest, type BlockedRequest, type SecretAnswer, type SecretResolve, type EffectConsent, type NavigationCheck, type SensitiveAction,
   type SidecarEvent, type SidecarInit,
 } from '../manifests/wire.js';
 
@@ -24,6 +24,8 @@ export interface SidecarHandlers {
   onEffectConsent?(q: EffectConsent): Promise<{ approved: boolean; reason?: string }>;
   /** A top-level navigation about to leave the browser. Absent: allowed (robots is the host's policy to apply). */
   onRobotsCheck?(q: NavigationCheck): Promise<{ allowed: boolean; reason: string; rule?: string }>;
+  /** A vault reference about to be typed (host/secrets/resolver.ts). Absent: refused. */
+  onSecret?(q: SecretResolve): Promise<SecretAnswer>;
 }
 
 interface Running { child: ChildProcess; connection: MessageConnection; exited: Promise<never>; ready: Promise<unknown> }
@@ -174,6 +176,8 @@ export class SidecarClient {
     connection.onRequest(SensitiveRequest, (a) => outsideAnyCall(() => this.whileAsking(() => this.handlers.onSensitive(a))));
     connection.onRequest(EffectConsentRequest, (q) => outsideAnyCall(() => this.whileAsking(async () => (
       this.handlers.onEffectConsent ? this.handlers.onEffectConsent(q) : { approved: false, reason: 'this host does not answer request-level consent' }))));
+    connection.onRequest(SecretRequest, (q) => outsideAnyCall(() => this.whileAsking(async () => (
+      this.handlers.onSecret ? this.handlers.onSecret(q) : { ok: false as const, error: { code: 'consent_denied', message: 'this host does not resolve secrets', details: { reason: 'secret_origin' } } }))));
     connection.onRequest(RobotsCheckRequest, (q) => outsideAnyCall(async () => (this.handlers.onRobotsCheck ? this.handlers.onRobotsCheck(q) : { allowed: true, reason: 'not checked' })));
     connection.onError(([err]) => this.log.debug({ err: err.message }, 'sidecar wire error'));
     connection.listen();

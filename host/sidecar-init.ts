@@ -35,5 +35,6 @@ export function sidecarInit(config: WebcapConfig): SidecarInit {
     },
     trace: config.report.trace,
     effects: { gate_requests: config.consent.gate_requests, robots: b.respect_robots },
+    secrets: { dlp: config.secrets.dlp },
   };
 }

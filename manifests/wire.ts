@@ -45,6 +45,8 @@ export interface SidecarInit {
     /** respect_robots: ask the host's robots cache before every top-level navigation. */
     robots: boolean;
   };
+  /** [secrets] dlp: the network guard refuses requests carrying a resolved secret off its origins; absent: on. */
+  secrets?: { dlp: boolean };
 }
 
 export interface InvokeParams {
@@ -76,6 +78,8 @@ export interface BlockedRequest {
   kind: string;          // resource type: document, image, fetch, websocket, …
   code: 'not_allowlisted' | 'ssrf_blocked' | 'unsupported_scheme' | 'consent_denied' | 'robots_disallowed';
   reason: string;
+  /** Refused because it carried this vault secret (its name) to an origin it is not bound to. */
+  secret?: string;
 }
 export const BlockedNotification = new NotificationType<BlockedRequest>('webcap/blocked');
 
@@ -125,3 +129,16 @@ export const EffectConsentRequest = new RequestType<EffectConsent, { approved: b
 /** A top-level navigation about to leave the browser: may robots.txt (the host's cache) let it? */
 export interface NavigationCheck { session: string; capability?: string; url: string }
 export const RobotsCheckRequest = new RequestType<NavigationCheck, { allowed: boolean; reason: string; rule?: string }, WireError>('webcap/robots-check');
+
+/**
+ * A `{{secret:NAME}}` or `{{totp:NAME}}` about to be typed into a frame of
+ * `origin` (scheme://host[:port], read from the browser, not the page). The
+ * host checks the binding, asks the user the first time per origin, and only
+ * then sends the value (a TOTP seed as an otpauth:// URI), over this pipe and
+ * nowhere else.
+ */
+export interface SecretResolve { session: string; capability: string; kind: 'secret' | 'totp'; name: string; origin: string }
+export type SecretAnswer =
+  | { ok: true; kind: 'secret' | 'totp'; value: string; origins: string[] }
+  | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
+export const SecretRequest = new RequestType<SecretResolve, SecretAnswer, WireError>('webcap/secret');

@@ -5,7 +5,7 @@ import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { loadManifests } from '../manifests/load.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
-  SensitiveRequest, ShutdownRequest, type BlockedRequest, type SidecarInit,
+  SecretRequest, SensitiveRequest, ShutdownRequest, type BlockedRequest, type SidecarInit,
 } from '../manifests/wire.js';
 import { browserSource } from './browser-source.js';
 import { EffectGate } from './effect-gate.js';
@@ -13,6 +13,7 @@ import { NEW_CONTEXT_CAPABILITIES } from './effect-rules.js';
 import { proveGuardReachable } from './remote-guard.js';
 import { installNetworkGuard, startGuardProxy, type NetworkGuard } from './network-guard.js';
 import { politeness } from './politeness.js';
+import { secretBook } from './secrets/book.js';
 import { Sessions } from './sessions.js';
 import { SessionTraces } from './trace.js';
 import type { Tool, ToolContext } from './tool.js';
@@ -34,9 +35,10 @@ function contextFor(init: SidecarInit): SidecarState {
   const effects = new EffectGate({
     gateRequests: init.effects?.gate_requests ?? true,
     robots: init.effects?.robots ?? true,
+    // What goes to the host shows a typed secret as its reference, as every answer does.
     ask: {
-      consent: (q) => connection.sendRequest(EffectConsentRequest, q),
-      robots: (q) => connection.sendRequest(RobotsCheckRequest, q),
+      consent: (q) => connection.sendRequest(EffectConsentRequest, secretBook.scrub(q)),
+      robots: (q) => connection.sendRequest(RobotsCheckRequest, secretBook.scrub(q)),
     },
   });
   // A browser that dies takes its sessions with it, at once: their calls in
@@ -54,8 +56,10 @@ function contextFor(init: SidecarInit): SidecarState {
         resolve: init.network.resolve,
         allowPrivate: init.network.allow_private,
         session: name,
-        onBlocked: (b: BlockedRequest) => connection.sendNotification(BlockedNotification, b),
+        onBlocked: (b: BlockedRequest) => connection.sendNotification(BlockedNotification, secretBook.scrub(b)),
         effects,
+        // Absent (an older host): on.
+        dlp: init.secrets?.dlp === false ? undefined : secretBook,
       };
       // The guard's proxy is what stops redirect hops, for a remote browser too (remote-guard.ts).
       const proxy = await startGuardProxy(opts);
@@ -71,7 +75,7 @@ function contextFor(init: SidecarInit): SidecarState {
         abandon: async () => { await proxy.close(); },
       };
     },
-    onEvent: (kind, session, detail) => connection.sendNotification(EventNotification, { kind, session, detail }),
+    onEvent: (kind, session, detail) => connection.sendNotification(EventNotification, secretBook.scrub({ kind, session, detail })),
     traces,
   });
   return {
@@ -80,14 +84,15 @@ function contextFor(init: SidecarInit): SidecarState {
     forgetBlocked: () => guards.forEach((g) => g.clearBlocked()),
     lastBlocked: (name) => guards.get(name)?.lastBlocked(),
     polite: (session) => polite(session.page.url()),
+    resolveSecret: (q) => connection.sendRequest(SecretRequest, q),
     async askUser(action, session) {
       noteSecret(traces, action, session);
-      const answer = await connection.sendRequest(SensitiveRequest, { ...action, session: session.name, url: session.page.url() });
+      const answer = await connection.sendRequest(SensitiveRequest, secretBook.scrub({ ...action, session: session.name, url: session.page.url() }));
       return answer.approved;
     },
     async confirm(action, session) {
       noteSecret(traces, action, session);
-      const answer = await connection.sendRequest(SensitiveRequest, { ...action, session: session.name, url: session.page.url() });
+      const answer = await connection.sendRequest(SensitiveRequest, secretBook.scrub({ ...action, session: session.name, url: session.page.url() }));
       if (!answer.approved) {
         throw new WebcapError('consent_denied', `${action.capability}: the user did not approve (${action.reason.replace('_', ' ')})${answer.reason ? `: ${answer.reason}` : ''}`, { reason: action.reason });
       }
@@ -145,10 +150,11 @@ connection.onRequest(InvokeRequest, async ({ capability, params, owner }, token)
     if (token.isCancellationRequested && typeof result?.session === 'string' && (capability === 'web.open' || result.opened_session === true)) {
       await mine.sessions.close(result.session).catch(() => undefined);
     }
-    return result!;
+    // Every answer shows a secret this sidecar typed as {{secret:NAME}}, wherever the page copied it.
+    return secretBook.scrub(result!);
   } catch (err) {
-    const e = toWebcapError(err);
-    return new ResponseError(-32000, e.message, e.toJSON());
+    const e = secretBook.scrub(toWebcapError(err).toJSON());
+    return new ResponseError(-32000, e.message, e);
   }
 });
 

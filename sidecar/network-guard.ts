@@ -28,12 +28,16 @@ import { EFFECT_PASS_HEADER, effectFacts, passesEffect } from './effect-route.js
 import { hostOf, isStateChanging } from './effect-rules.js';
 import { hopsWatched, watchRedirectHops } from './redirect-hops.js';
 import { walkRedirects } from './redirect-walk.js';
+import type { SecretBook } from './secrets/book.js';
+import { guardMessages, leakInMessage, leakInProxied, leakInRequest, readBody, type Leak } from './secrets/dlp.js';
 
 export interface GuardOptions extends NetPolicy {
   session: string;
   onBlocked(b: BlockedRequest): void;
   /** Consent for state-changing requests and robots.txt for navigations (absent: network policy only). */
   effects?: EffectGate;
+  /** The secrets typed so far: a request carrying one off its origins is refused (absent: [secrets] dlp = false). */
+  dlp?: SecretBook;
 }
 
 type Refused = Pick<Denial, 'host' | 'reason'> & { code: BlockedRequest['code'] };
@@ -76,6 +80,10 @@ function blocked(opts: GuardOptions, url: string, kind: string, d: Refused): Blo
   let host = d.host ?? '';
   try { host ||= normalizeHost(new URL(url).hostname); } catch { /* keep '' */ }
   return { session: opts.session, url, host, kind, code: d.code, reason: d.reason };
+}
+
+function leaked(opts: GuardOptions, url: string, kind: string, leak: Leak): BlockedRequest {
+  return { ...blocked(opts, url, kind, { code: 'consent_denied', reason: leak.reason }), secret: leak.ref.name };
 }
 
 /** A name that never resolves (RFC 6761 .invalid): only the guard proxy answers it. */
@@ -155,6 +163,15 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
     if (url.hostname === PROBE_HOST) { res.writeHead(url.href === probeUrl ? 200 : 404, { 'content-type': 'text/plain' }).end(url.href === probeUrl ? secret : ''); return; }
     const pass = req.headers[EFFECT_PASS_HEADER];
     delete req.headers[EFFECT_PASS_HEADER];
+    const body = opts.dlp?.size ? await readBody(req).catch(() => Buffer.alloc(0)) : undefined;
+    const leak = leakInProxied(opts.dlp, url.href, req.headers, body);
+    if (leak) {
+      const entry = leaked(opts, url.href, 'other', leak);
+      log.report(entry);
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-webcap-blocked': 'consent_denied', 'cache-control': 'no-store' });
+      res.end('blocked by webcap (consent_denied): secret_origin\n');
+      return;
+    }
     const verdict: Verdict | Refused = await verdictFor(() => checkHost(url.hostname, opts)).then(async (v) => {
       // A state-changing request the route layer did not pass for this host (a 307/308 hop that re-sends a POST elsewhere): ask here.
       if (!v.ok || !opts.effects || !isStateChanging(req.method ?? 'GET') || passesEffect(pass, secret, url)) return v;
@@ -177,7 +194,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
     });
     upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
-    req.pipe(upstream);
+    if (body) upstream.end(body); else req.pipe(upstream);
   });
 
   // https:// and ws(s):// arrive as CONNECT host:port; only the host is visible, which is all the policy needs.
@@ -257,6 +274,12 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
     // The reachability probe (remote-guard.ts) and what Chromium fetches after it (a favicon): ours, not the page's.
     if (opts.proxy && req.url() === opts.proxy.probeUrl) { arrived(); return route.fallback().catch(() => undefined); }
     if (req.url().startsWith(`http://${PROBE_HOST}/`)) { arrived(); return route.abort('blockedbyclient').catch(() => undefined); }
+    const leak = await leakInRequest(opts.dlp, req, context);
+    if (leak) {
+      arrived();
+      log.report(leaked(opts, req.url(), req.resourceType(), leak));
+      return route.abort('blockedbyclient').catch(() => undefined);
+    }
     const verdict = await check(req.url(), !req.isNavigationRequest());
     const facts = effectFacts(req);
     if (!verdict.ok) arrived();
@@ -290,6 +313,9 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
    * somewhere new is asked about.
    */
   async function letHopGo(hop: { url: string; method: string; from?: string; topLevel: boolean; resource: string; pageUrl: string; bodyApproved: boolean }): Promise<boolean> {
+    // A hop that puts a typed secret in the URL of another origin (https hops show the proxy only a tunnel).
+    const leak = leakInMessage(opts.dlp, hop.url, hop.url);
+    if (leak) { log.report(leaked(opts, hop.url, hop.resource, leak)); return false; }
     if (!hop.topLevel && (hop.bodyApproved || !isStateChanging(hop.method))) return true;
     const verdict = hop.topLevel ? await check(hop.url, false) : undefined;
     const refusal = verdict && !verdict.ok
@@ -309,8 +335,14 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
 
   await context.routeWebSocket(() => true, async (ws) => {
     const verdict = await check(ws.url(), true);
-    if (verdict.ok) { ws.connectToServer(); return; }
-    log.report(blocked(opts, ws.url(), 'websocket', verdict));
+    const leak = verdict.ok ? leakInMessage(opts.dlp, ws.url(), ws.url()) : undefined;
+    if (verdict.ok && !leak) {
+      const server = ws.connectToServer();
+      // Each message the page sends is looked at before it is passed on; one carrying a secret off its origins ends the socket.
+      if (opts.dlp) guardMessages(ws, server, opts.dlp, (found) => log.report(leaked(opts, ws.url(), 'websocket', found)));
+      return;
+    }
+    log.report(!verdict.ok ? blocked(opts, ws.url(), 'websocket', verdict) : leaked(opts, ws.url(), 'websocket', leak!));
     await ws.close({ code: 1008, reason: 'blocked by webcap' }).catch(() => undefined);
   });
 

@@ -4,7 +4,7 @@
 import type { SessionTraces } from './trace.js';
 import type { Page } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
-import type { BlockedRequest, SensitiveAction, SidecarInit } from '../manifests/wire.js';
+import type { BlockedRequest, SecretAnswer, SecretResolve, SensitiveAction, SidecarInit } from '../manifests/wire.js';
 import type { EffectGate } from './effect-gate.js';
 import { mapError } from './errors.js';
 import { callEvents } from './page-events.js';
@@ -28,6 +28,8 @@ export interface ToolContext {
   confirm(action: Omit<SensitiveAction, 'session' | 'url'>, session: Session): Promise<void>;
   /** Ask the host (and so the user) a question; resolves to the user's yes/no. */
   askUser(action: Omit<SensitiveAction, 'session' | 'url'>, session: Session): Promise<boolean>;
+  /** A vault value for a reference about to be typed into a frame of q.origin (the host checks and asks). */
+  resolveSecret(q: SecretResolve): Promise<SecretAnswer>;
   lastBlocked(session: string): BlockedRequest | undefined;
   forgetBlocked(): void;
   /** Waits a site profile's polite delay before acting on its domain. */

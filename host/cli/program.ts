@@ -16,6 +16,7 @@ import { registerMcp } from './mcp-command.js';
 import { registerProfiles } from './profiles-command.js';
 import { registerReport } from './report-command.js';
 import { registerRun } from './run-command.js';
+import { registerSecrets } from './secrets-command.js';
 import { packageVersion } from './version.js';
 import { loadConfig } from '../config/load.js';
 import { optionsOf } from './args.js';
@@ -44,7 +45,7 @@ Examples:
     if (action.name() !== 'run' && action.name() !== 'call') return;
     try { rememberChain(loadConfig(optionsOf(action).config).chain.path); } catch { /* the command itself reports a bad config */ }
   });
-  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerReport, registerBrowserServer, registerDoctor]) {
+  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerSecrets, registerReport, registerBrowserServer, registerDoctor]) {
     register(program);
   }
   return program;

@@ -51,6 +51,7 @@ export function validateConfig(data: Record<string, unknown>, baseDir: string, s
   cfg.workspace.path = abs(cfg.workspace.path);
   cfg.logging.file = abs(cfg.logging.file);
   cfg.profiles.path = cfg.profiles.path ? abs(cfg.profiles.path) : resolve(cfg.workspace.path, 'profiles');
+  cfg.secrets.path = cfg.secrets.path ? abs(cfg.secrets.path) : resolve(cfg.workspace.path, 'secrets.vault');
   cfg.base_dir = baseDir;
   checkConfig(cfg, whereIn(source, file));
   const exe = process.env.WEBCAP_CHROMIUM;

@@ -234,6 +234,14 @@ export const configSchema = {
         max_age_days: { type: 'integer', minimum: 1, default: 30 }, // older profiles are not restored
       },
     },
+    secrets: {
+      type: 'object', additionalProperties: false, default: {},
+      properties: {
+        path: { type: 'string' },                                    // default <workspace>/secrets.vault
+        key_env: { type: 'string', default: 'WEBCAP_SECRETS_KEY' },  // env var holding the AES-256-GCM key
+        dlp: { type: 'boolean', default: true },                     // the network guard refuses a secret sent off its origins
+      },
+    },
     redaction: {
       type: 'object', additionalProperties: false, default: {},
       properties: {

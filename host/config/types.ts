@@ -84,6 +84,8 @@ export interface WebcapConfig {
   cli: { daemon: boolean };
   /** Encrypted persistent browser profiles (host/profiles). path is resolved like chain.path. */
   profiles: { path: string; key_env: string; max_age_days: number };
+  /** The credential vault (host/secrets) and the guard that keeps its values on their origins. */
+  secrets: { path: string; key_env: string; dlp: boolean };
   redaction: { builtin: Array<'email' | 'card' | 'token'>; patterns: string[] };
   /** Folder relative paths were resolved against (the config file's folder). */
   base_dir: string;

@@ -8,13 +8,22 @@ export interface Sealed { iv: string; tag: string; data: string }
 
 /** 32 bytes as 64 hex digits or base64 are used as they are; any other text is stretched with scrypt. */
 export function profileKey(envName: string): Buffer {
+  return keyFromEnv(envName, 'profiles', 'profile', 'webcap-profiles-v1');
+}
+
+/**
+ * The key in $envName for `what` (profiles, secrets). The hint names the
+ * variable and the command that makes a key, in words the redactor leaves
+ * alone (a `NAME=value` would read as a credential and be hidden).
+ */
+export function keyFromEnv(envName: string, what: string, field: string, salt: string): Buffer {
   const raw = process.env[envName];
   if (!raw) {
-    throw new WebcapError('invalid_params', `profiles are encrypted and need a key in $${envName} (32 random bytes as hex: make one with \`openssl rand -hex 32\` and export it as ${envName}); nothing was read or written`, { field: 'profile', key_env: envName });
+    throw new WebcapError('invalid_params', `${what} are encrypted and need a key in $${envName}: 32 random bytes as 64 hex digits; make one with \`openssl rand -hex 32\` and export it as ${envName}; nothing was read or written`, { field, key_env: envName });
   }
   if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
   if (/^[A-Za-z0-9+/]{43}=$/.test(raw)) return Buffer.from(raw, 'base64');
-  return scryptSync(raw, 'webcap-profiles-v1', 32);
+  return scryptSync(raw, salt, 32);
 }
 
 export function seal(plain: Buffer, key: Buffer, aad: Buffer): Sealed {
@@ -25,13 +34,13 @@ export function seal(plain: Buffer, key: Buffer, aad: Buffer): Sealed {
   return { iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
 }
 
-export function unseal(sealed: Sealed, key: Buffer, aad: Buffer, what: string): Buffer {
+export function unseal(sealed: Sealed, key: Buffer, aad: Buffer, what: string, field = 'profile'): Buffer {
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
     decipher.setAAD(aad);
     decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);
   } catch {
-    throw new WebcapError('invalid_params', `${what} cannot be decrypted with this key (a different key, or the file was changed)`, { field: 'profile' });
+    throw new WebcapError('invalid_params', `${what} cannot be decrypted with this key (a different key, or the file was changed)`, { field });
   }
 }

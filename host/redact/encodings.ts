@@ -1,17 +1,10 @@
 // The encodings a secret travels in besides its raw form: percent (a URL, with
 // upper- or lower-case hex), form (`+` for a space, `%40` for @), JSON string
-// escapes. Used both ways: to list the forms of a known secret, and to decode
+// escapes (listed in manifests/secrets/forms.ts, shared with the sidecar's
+// network guard). Used both ways: to list the forms of a known secret, and to decode
 // a token of text so rules that look for names or values see it plainly.
 
-/** Every form a known secret can take in a URL, a form body or a JSON string. */
-export function encodedForms(value: string): string[] {
-  const percent = encodeURIComponent(value);
-  const form = new URLSearchParams({ v: value }).toString().slice(2); // application/x-www-form-urlencoded
-  const forms = [value, percent, form, encodeURI(value), percent.replace(/%20/g, '+'), JSON.stringify(value).slice(1, -1)];
-  return [...new Set([...forms, ...forms.map(lowerHex)])];
-}
-
-const lowerHex = (s: string) => s.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
+export { encodedForms } from '../../manifests/secrets/forms.js';
 
 /** A run of text that may hold percent- or form-encoded content (no whitespace or quotes inside). */
 export const ENCODED_TOKEN = /[^\s"'<>`]*(?:%[0-9A-Fa-f]{2}|\+)[^\s"'<>`]*/g;

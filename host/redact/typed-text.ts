@@ -7,7 +7,11 @@
 // field, however the page dressed it up). Only a call that succeeded on a
 // plain field keeps what it typed. Named keys (Enter, Tab, Control+A) are not
 // text and stay readable.
+import { hasRefs, keepOnlyRefs } from '../../manifests/secrets/refs.js';
 import { REDACTED } from './patterns.js';
+
+/** Hidden typed text; a vault reference in it ({{secret:NAME}}) stays, it is no secret and says what was typed. */
+const hidden = (text: string) => (hasRefs(text) ? keepOnlyRefs(text, REDACTED).replace(/(\[REDACTED\])+/g, REDACTED) : REDACTED);
 
 /** What became of the call: undefined while it has not run yet (a write-ahead intent entry). */
 export interface CallOutcome { failed: boolean; result?: unknown }
@@ -46,8 +50,8 @@ export function hideKeys(keys: unknown): unknown {
   if (!Array.isArray(keys)) return keys;
   const out: unknown[] = [];
   for (const key of keys) {
-    const hidden = typeof key !== 'string' || typesText(key);
-    if (!hidden) out.push(key);
+    if (hasRefs(key)) out.push(hidden(key));
+    else if (typeof key === 'string' && !typesText(key)) out.push(key);
     else if (out.at(-1) !== REDACTED) out.push(REDACTED);
   }
   return out;
@@ -66,7 +70,7 @@ function hideFormValues(fields: unknown, outcome: CallOutcome | undefined): unkn
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => {
     const shown = reported[k]?.value;
     const plain = shown !== undefined && shown !== REDACTED && typeof v !== 'boolean';
-    return [k, plain || typeof v === 'boolean' ? v : REDACTED];
+    return [k, plain || typeof v === 'boolean' ? v : typeof v === 'string' ? hidden(v) : REDACTED];
   }));
 }
 
@@ -75,7 +79,7 @@ export function hideTypedText(capability: string, params: Params, outcome?: Call
   switch (capability) {
     case 'web.fill':
     case 'web.type':
-      return landedInSecret(outcome) && typeof params.text === 'string' ? { ...params, text: REDACTED } : params;
+      return landedInSecret(outcome) && typeof params.text === 'string' ? { ...params, text: hidden(params.text) } : params;
     case 'web.keypress':
       return landedInSecret(outcome) ? { ...params, keys: hideKeys(params.keys) } : params;
     case 'web.fill_form':

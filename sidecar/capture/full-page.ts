@@ -55,7 +55,7 @@ function remaining(deadline: number, timeout: number): number {
   return left;
 }
 
-export async function captureFullPage(page: Page, path: string, format: 'png' | 'jpeg', options: { quality?: number; timeout: number }): Promise<FullPageShot> {
+export async function captureFullPage(page: Page, path: string, format: 'png' | 'jpeg', options: { quality?: number; timeout: number; mask?: import('playwright').Locator[] }): Promise<FullPageShot> {
   const deadline = Date.now() + options.timeout;
   const size = await within(fullPageSize(page), remaining(deadline, options.timeout), 'full-page screenshot');
   const limit = format === 'jpeg' ? JPEG_MAX_HEIGHT : PNG_MAX_HEIGHT;
@@ -68,7 +68,7 @@ export async function captureFullPage(page: Page, path: string, format: 'png' | 
   const cut = notes.length ? { truncated: true as const, note: notes.join('; ') } : {};
   if (format === 'jpeg' || width * height <= TILE_PIXELS) {
     const clip = cut.truncated ? { clip: { x: 0, y: 0, width, height } } : {};
-    const bytes = await page.screenshot({ type: format, quality: options.quality, timeout: remaining(deadline, options.timeout), fullPage: true, ...clip });
+    const bytes = await page.screenshot({ type: format, quality: options.quality, timeout: remaining(deadline, options.timeout), fullPage: true, mask: options.mask, ...clip });
     return { width, height, page_height: size.height, tiles: 1, ...cut, bytes };
   }
   const tiles = await captureTiles(page, path, width, height, () => remaining(deadline, options.timeout));

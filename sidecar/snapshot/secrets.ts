@@ -3,6 +3,7 @@
 // password, or payment hints as field-kind.ts reads them) and blanked in the
 // snapshot before it goes anywhere: the agent, the chain, the diff history.
 import type { Page } from 'playwright';
+import { secretBook } from '../secrets/book.js';
 import { PAYMENT } from '../tools/field-kind.js';
 
 export const REDACTED = '[REDACTED]';
@@ -24,12 +25,13 @@ export async function secretFieldValues(page: Page): Promise<Set<string>> {
 
 const VALUE_LINE = /^(\s*- (?:textbox|searchbox|combobox|spinbutton)\b.*?): (.*)$/;
 
-/** Text boxes whose shown value is one of `secrets` show [REDACTED] instead. */
+/** Text boxes whose shown value is one of `secrets` show [REDACTED] instead ({{secret:NAME}} for a vault value webcap typed). */
 export function redactFieldValues(yaml: string, secrets: Set<string>): string {
   if (secrets.size === 0) return yaml;
   return yaml.split('\n').map((line) => {
     const m = VALUE_LINE.exec(line);
-    return m && secrets.has(unquote(m[2])) ? `${m[1]}: ${REDACTED}` : line;
+    const value = m ? unquote(m[2]) : '';
+    return m && secrets.has(value) ? `${m[1]}: ${secretBook.labelOf(value) ?? REDACTED}` : line;
   }).join('\n');
 }
 

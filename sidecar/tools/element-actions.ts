@@ -5,6 +5,8 @@
 // that asks too.
 import type { Locator } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
+import { hasRefs } from '../../manifests/secrets/refs.js';
+import { frameOf, resolveRefs } from '../secrets/resolve.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { TypingGuard } from '../typing-guard.js';
@@ -91,7 +93,9 @@ export const type = pageTool('web.type', async (call, params) => {
   // Key by key (keydown, keypress, input, keyup per character): autocompletes and key handlers see real typing.
   // Each character asks, as it lands, whether focus is now in a password or payment field (typing-guard.ts).
   await target.locator.focus({ timeout });
-  for (const ch of text) {
+  // A vault reference becomes its value here, for the frame the field is in (secrets/resolve.ts).
+  const typed = hasRefs(text) ? await resolveRefs(call, 'web.type', text, await frameOf(target.locator, timeout)) : text;
+  for (const ch of typed) {
     await guard.beforeKey(ch);
     await page.keyboard.type(ch);
     if (delay) await new Promise((r) => setTimeout(r, delay));

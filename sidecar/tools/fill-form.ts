@@ -3,6 +3,8 @@
 // and the submit itself are confirmed through the host (the user) first; typed
 // secrets never come back in the result.
 import { WebcapError } from '../../manifests/errors.js';
+import { hasRefs } from '../../manifests/secrets/refs.js';
+import { frameOf, resolveRefs } from '../secrets/resolve.js';
 import { mapError } from '../errors.js';
 import { clickAndSettle, findSubmit, SUBMIT_MARK } from '../forms/submit.js';
 import { clearMarks, fieldLocator, locateFields, STRATEGIES, type Located, type Strategy } from '../forms/locate.js';
@@ -49,7 +51,9 @@ const fillOnPage = pageTool('web.fill_form', async (call, params) => {
       await guard.check();
       if (guard.saw('password') || guard.saw('payment')) { secret = true; secrets.push(value); }
     }
-    const outcome = await setField(fieldLocator(page, i), loc.kind, loc.count, value, Math.min(left(), FIELD_TIMEOUT_MS), secret).catch(asFailure);
+    // A vault reference becomes its value here, for the frame the field is in; a refusal fails the whole call (nothing more is typed).
+    const typed = hasRefs(value) ? await resolveRefs(call, 'web.fill_form', value, await frameOf(fieldLocator(page, i).first(), Math.min(left(), FIELD_TIMEOUT_MS))) : value;
+    const outcome = await setField(fieldLocator(page, i), loc.kind, loc.count, typed, Math.min(left(), FIELD_TIMEOUT_MS), secret).catch(asFailure);
     if (!outcome.ok) { failed.push({ field: loc.field, reason: scrub(outcome.reason) }); continue; }
     filled.push(loc.field);
     values[loc.field] = { located_by: loc.by, kind: loc.kind, value: secret ? REDACTED : outcome.value };

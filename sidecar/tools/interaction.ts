@@ -9,6 +9,8 @@ import { TypingGuard, typedText } from '../typing-guard.js';
 import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeSubmit, lookFieldByCss, lookSubmitByCss, readBackByCss, type FieldInfo } from './field-kind.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
+import { hasRefs } from '../../manifests/secrets/refs.js';
+import { frameOf, resolveRefs } from '../secrets/resolve.js';
 
 // One look at the element before acting (is this a sensitive submit or field?
 // and its fingerprint): a single page.evaluate for plain CSS selectors, else
@@ -45,7 +47,9 @@ export const fill = pageTool('web.fill', async (call, params) => {
   }
   await ctx.polite(session);
   const fp = look ? Promise.resolve(look.fingerprint ? { fingerprint: look.fingerprint } : {}) : fingerprintOf(target);
-  const { value, now } = await setValue(target, field.tag, field.type, text, timeout, css ? { page, css } : undefined).catch((err: Error) => {
+  // A vault reference becomes its value here, for the frame the field is in (secrets/resolve.ts).
+  const typed = hasRefs(text) ? await resolveRefs(call, 'web.fill', text, await frameOf(target, timeout)) : text;
+  const { value, now } = await setValue(target, field.tag, field.type, typed, timeout, css ? { page, css } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
       throw new WebcapError('invalid_params', `${label} is a <${field.tag}>, not a field web.fill can type into`, { ref: label, tag: field.tag });
@@ -106,8 +110,15 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
   for (const key of keys) {
     if (target) await target.focus({ timeout });
     await guard.beforeKey(key);
-    const into = typesText(key) ? target ?? await focusedElement(page) : undefined;
-    if (target) await target.press(key, { timeout });
+    const ref = hasRefs(key);
+    const into = typesText(key) || ref ? target ?? await focusedElement(page) : undefined;
+    if (ref) {
+      // A vault reference is resolved for the frame focus is in now, and typed character by character.
+      if (!into) throw new WebcapError('invalid_params', 'web.keypress: nothing has focus to type a secret into; name the field', { field: 'ref' });
+      const text = await resolveRefs(call, 'web.keypress', key, await frameOf(into, timeout));
+      if (target) await target.pressSequentially(text, { timeout });
+      else await page.keyboard.type(text);
+    } else if (target) await target.press(key, { timeout });
     else await page.keyboard.press(key);
     // Asked after the key landed: a field that turns into type=password on focus has turned by now.
     if (into && await landsInSecret(into)) { secret = true; value = await secretValue(into) ?? value; }

@@ -9,6 +9,7 @@ import { captureFullPage, type FullPageShot } from '../capture/full-page.js';
 import { imageSize } from './image-size.js';
 import { outputPath } from '../workspace.js';
 import { writeInWorkspace } from '../workspace-write.js';
+import { secretMasks } from '../secrets/masks.js';
 
 const INLINE_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -28,7 +29,8 @@ export const screenshot = pageTool('web.screenshot', async ({ page, timeout, ctx
   // Written to a fresh file and renamed onto `path`: never through a link (workspace-write.ts).
   await writeInWorkspace(ctx.init.workspace, path, 'web.screenshot', async (tmp) => {
     shot = await withViewport(page, params.width as number | undefined, params.height as number | undefined, async () => {
-      const options = { type: format, quality: params.quality as number | undefined, timeout };
+      // Fields and text showing a vault value webcap typed are painted over (secrets/masks.ts).
+      const options = { type: format, quality: params.quality as number | undefined, timeout, mask: await secretMasks(page) };
       if (params.selector) return { bytes: await (await waitForSelector(page, selector(params.selector as string), timeout)).screenshot(options) };
       if (params.full_page) return captureFullPage(page, tmp, format, options);
       return { bytes: await page.screenshot(options) };

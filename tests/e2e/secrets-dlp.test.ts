@@ -1,0 +1,97 @@
+// A secret only goes home: hostile bank pages try to send the password webcap
+// typed by reference to another allowlisted origin (evil.test) in eight ways.
+// Each page runs twice in the same test, under a host with [secrets] dlp off
+// and one with it on, and the evil server counts the requests carrying the
+// value: with the guard off they arrive, with it on none does, and the chain
+// names the secret and the origin it was kept from.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Host } from '../../host/host.js';
+import { setSecret } from '../../host/secrets/vault.js';
+import { BANK_PW, carries, serveSecretSite, type SecretSite } from '../fixtures/secret-ref-pages.js';
+import { tempDir, testConfig, testHost } from '../helpers/host.js';
+
+const KEY_ENV = 'WEBCAP_TEST_DLP_KEY';
+let site: SecretSite;
+let dir: string;
+const hosts: Record<'off' | 'on', Host | undefined> = { off: undefined, on: undefined };
+
+function configFor(dlp: boolean) {
+  const base = testConfig({
+    dir: join(dir, dlp ? 'on' : 'off'),
+    browser: { domains_allowlist: ['bank.test', 'evil.test'], default_timeout_ms: 15_000 },
+    network: { resolve: { 'bank.test': '127.0.0.1', 'evil.test': '127.0.0.1' } },
+  });
+  return { ...base, secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp } };
+}
+
+beforeAll(async () => {
+  site = await serveSecretSite();
+  dir = tempDir('webcap-secrets-dlp-');
+  process.env[KEY_ENV] = 'a'.repeat(64);
+  setSecret({ secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp: true } }, { name: 'bank_pw', kind: 'secret', origins: [site.url('bank.test', '')], value: BANK_PW });
+  hosts.off = testHost(configFor(false) as never);
+  hosts.on = testHost(configFor(true) as never);
+}, 60_000);
+
+afterAll(async () => {
+  await hosts.off?.close();
+  await hosts.on?.close();
+  await site?.close();
+});
+
+const leaksFrom = (since: number) => site.received.slice(since).filter((r) => r.host === 'evil.test' && carries(r, BANK_PW)).length;
+
+/** Types the secret by reference on the hostile page (and submits, for the form page); returns how many leaks arrived. */
+async function attack(host: Host, path: string, expectLeak: boolean): Promise<number> {
+  const since = site.received.length;
+  await host.call('web.open', { url: site.url('bank.test', path) });
+  if (path === '/sw') await host.call('web.wait', { time: 1000 }); // let a worker install and claim the page, if it can
+  await host.call('web.fill', { selector: '#pw', text: '{{secret:bank_pw}}' });
+  if (path === '/form') await host.call('web.click', { selector: '#go', wait_until: 'load' }).catch(() => undefined);
+  // Off: wait until it arrives (it must). On: give it the same time to try.
+  for (let i = 0; i < 30 && (expectLeak ? leaksFrom(since) === 0 : i < 10); i++) await new Promise((r) => setTimeout(r, 200));
+  await host.call('web.close', {}).catch(() => undefined);
+  return leaksFrom(since);
+}
+
+function chainOf(mode: 'on' | 'off') {
+  return readFileSync(join(dir, mode, 'chain.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; result?: Record<string, unknown> });
+}
+
+describe('a typed secret cannot leave for an origin it is not bound to', () => {
+  for (const path of ['/fetch', '/xhr', '/img', '/form', '/ws', '/beacon', '/nav', '/iframe']) {
+    it(`${path}: arrives with the guard off, 0 times with it on`, async () => {
+      expect(await attack(hosts.off!, path, true), 'guard off').toBeGreaterThan(0);
+      expect(await attack(hosts.on!, path, false), 'guard on').toBe(0);
+    }, 90_000);
+  }
+
+  it('/sw: a service worker never runs, so it cannot relay the secret (with or without the guard)', async () => {
+    expect(await attack(hosts.off!, '/sw', false)).toBe(0);
+    expect(await attack(hosts.on!, '/sw', false)).toBe(0);
+  }, 90_000);
+
+  it('the chain names the secret and the origin it was kept from, and never holds the value', () => {
+    const blocked = chainOf('on').filter((e) => e.kind === 'event' && e.result?.event === 'secret_blocked');
+    expect(blocked.length).toBeGreaterThan(0);
+    for (const e of blocked) expect(e.result).toMatchObject({ secret: '{{secret:bank_pw}}', origin: site.url('evil.test', '').replace(/\/$/, '') });
+    for (const mode of ['on', 'off'] as const) {
+      const text = readFileSync(join(dir, mode, 'chain.jsonl'), 'utf8');
+      expect(carries({ host: '', url: '', headers: '', body: text }, BANK_PW), `chain ${mode}`).toBe(false);
+      expect(text).toContain('{{secret:bank_pw}}');
+    }
+  });
+
+  it('the secret still goes home: the bank gets it when the plain form is submitted', async () => {
+    const since = site.received.length;
+    await hosts.on!.call('web.open', { url: site.url('bank.test', '/plain') });
+    await hosts.on!.call('web.fill', { selector: '#pw', text: '{{secret:bank_pw}}' });
+    await hosts.on!.call('web.click', { selector: '#go', wait_until: 'load' });
+    const home = site.received.slice(since).filter((r) => r.host === 'bank.test' && r.url === '/login');
+    expect(home).toHaveLength(1);
+    expect(carries(home[0], BANK_PW)).toBe(true);
+    await hosts.on!.call('web.close', {});
+  }, 90_000);
+});
