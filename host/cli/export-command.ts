@@ -3,6 +3,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
+import { writeFileSafelySync } from '../../manifests/safe-write.js';
 import { loadConfig } from '../config/load.js';
 import type { Selection } from '../replay/chain-calls.js';
 import { exportPlan } from '../replay/export.js';
@@ -34,7 +35,7 @@ export function registerChainExport(chain: Command): void {
     .action((file: string | undefined, _o: unknown, cmd: Command) => {
       const o = optionsOf<SelectionOptions & { output?: string }>(cmd);
       const result = exportPlan(file ?? loadConfig(o.config).chain.path, selectionOf(o));
-      if (o.output) writeFileSync(o.output, result.plan);
+      if (o.output) writeFileSafelySync(o.output, result.plan, { what: 'webcap chain export' });
       else process.stdout.write(result.plan);
       const inputs = result.inputs.map((i) => `${i.name}${i.required ? ' (required)' : ''}`).join(', ');
       process.stderr.write(`exported ${result.source}: ${result.steps} steps${result.left_out ? `, ${result.left_out} note(s) on what was left out` : ''}${inputs ? `; inputs: ${inputs}` : ''}${o.output ? ` → ${o.output}` : ''}\n`);
