@@ -54,6 +54,8 @@ export interface Governance {
   openSessions(): string[];
   recordUnknown(id: string, planId: string | undefined, error: WebcapError): Promise<void>;
   closeSession(session: string, planId: string): Promise<void>;
+  /** A `plan` entry when a plan ends: what it returned (redacted, summarised) or its error. */
+  recordPlanEnd(planId: string, outcome: { value: unknown } | { error: WebcapError }): Promise<void>;
   readonly redactor: Redactor;
   readonly log: Logger;
   /** Healing replay (issue 14): find a fingerprinted element on the session's page; record what healed. */
@@ -201,6 +203,14 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     openSessions: () => sessions.list(),
     async recordUnknown(id, planId, error) {
       await append({ kind: 'call', capability: id, plan_id: planId ?? null, params: null, error: { code: error.code, message: error.message }, decision: { decision: 'denied', policy: 'registry', reason: error.message } });
+    },
+    async recordPlanEnd(planId, outcome) {
+      const failed = 'error' in outcome ? outcome.error : undefined;
+      await append({
+        kind: 'plan', plan_id: planId, session: null,
+        result: failed ? null : { event: 'plan_finished', returned: redactor.summarise((outcome as { value: unknown }).value ?? null) },
+        error: failed ? { code: failed.code, message: redactor.redactString(failed.message) } : null,
+      }, after);
     },
     async closeSession(session, planId) {
       if (!sessions.has(session)) return;

@@ -84,7 +84,7 @@ export function createHost(options: HostOptions = {}): Host {
         throw redactedError(err, gov.redactor); // what the caller sees (and the CLI prints) is redacted like the chain
       }
     },
-    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), limits: config.plans, redact: (t) => gov.redactor.redactString(t), heal: gov.heal }, source, opts)
+    runPlan: (source, opts) => runPlanWith({ call: (id, params, o) => host.call(id, params, o), closeSession: (s, planId) => gov.closeSession(s, planId), limits: config.plans, redact: (t) => gov.redactor.redactString(t), heal: gov.heal, finished: (planId, outcome) => gov.recordPlanEnd(planId, outcome) }, source, opts)
       .catch((err: unknown) => { throw redactedError(err, gov.redactor); }),
     capabilities: () => manifests,
     sessions: () => gov.openSessions(),
