@@ -38,7 +38,7 @@ export function readTail(path: string): Tail {
     throw new WebcapError('invalid_params', `causal chain ${path}: cannot be opened (${(err as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link; webcap does not follow links for its own files' : (err as NodeJS.ErrnoException).code})`, { path, reason: 'unreadable' });
   }
   try {
-    if (!fstatSync(fd).isFile()) throw new WebcapError('invalid_params', `causal chain ${path}: is not a regular file`, { path, reason: 'not_a_file' });
+    if (!fstatSync(fd).isFile()) throw new WebcapError('invalid_params', `causal chain ${path}: not a regular file`, { path, reason: 'not_a_file' });
     const size = fstatSync(fd).size;
     if (size === 0) return { last: null, endsWithNewline: true, tornFrom: null, size };
     const lastByte = Buffer.alloc(1);

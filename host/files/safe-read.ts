@@ -47,18 +47,18 @@ const flagsFor = (o: SafeReadOptions) => constants.O_RDONLY | constants.O_NONBLO
 function openError(path: string, o: SafeReadOptions, err: unknown): WebcapError {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return badFile(path, o.what, 'missing', 'no such file');
-  if (code === 'ELOOP' || code === 'EMLINK') return badFile(path, o.what, 'symlink', 'is a symbolic link; webcap does not follow links for its own files');
-  if (code === 'EISDIR') return badFile(path, o.what, 'not_a_file', 'is a folder, not a file');
-  return badFile(path, o.what, 'unreadable', `cannot be read (${code ?? 'error'})`);
+  if (code === 'ELOOP' || code === 'EMLINK') return badFile(path, o.what, 'symlink', 'a symbolic link; webcap does not follow links for its own files');
+  if (code === 'EISDIR') return badFile(path, o.what, 'not_a_file', 'a folder, not a file');
+  return badFile(path, o.what, 'unreadable', `unreadable (${code ?? 'error'})`);
 }
 
 function checkOpened(path: string, o: SafeReadOptions, info: { isFile(): boolean; size: number }): void {
-  if (!info.isFile()) throw badFile(path, o.what, 'not_a_file', 'is not a regular file');
+  if (!info.isFile()) throw badFile(path, o.what, 'not_a_file', 'not a regular file');
   if (info.size > o.maxBytes) throw tooLarge(path, o, info.size);
 }
 
 const tooLarge = (path: string, o: SafeReadOptions, size?: number) =>
-  badFile(path, o.what, 'too_large', `is ${size === undefined ? 'over' : `${size} bytes,`} more than the ${o.maxBytes} bytes webcap reads from such a file`);
+  badFile(path, o.what, 'too_large', `too large (${size === undefined ? 'over' : `${size} bytes,`} more than the ${o.maxBytes} bytes webcap reads from such a file)`);
 
 // One byte more than the file's size: reading that byte means it grew after fstat.
 const bufferFor = (size: number, o: SafeReadOptions) => Buffer.alloc(Math.min(o.maxBytes, size) + 1);
@@ -107,14 +107,15 @@ export function readTextSafelySync(path: string, o: SafeReadOptions): string {
 
 /** JSON.parse whose error names the problem and position, never the text. */
 export function parseJsonSafely(text: string, path: string, what: string): unknown {
-  if (text.trim() === '') throw badFile(path, what, 'empty', 'is empty');
+  if (text.trim() === '') throw badFile(path, what, 'empty', 'empty');
   try {
     return JSON.parse(text);
   } catch (err) {
     const message = (err as Error).message;
-    if (/end of JSON input|Unterminated/i.test(message)) throw badFile(path, what, 'truncated', 'ends before its JSON is complete (truncated?)');
+    if (/end of JSON input|Unterminated/i.test(message)) throw badFile(path, what, 'truncated', 'truncated (its JSON ends before it is complete)');
     const at = /position (\d+)/.exec(message)?.[1];
-    throw badFile(path, what, 'not_json', `is not valid JSON${at ? ` (at byte ${at})` : ''}`);
+    if (at !== undefined && Number(at) >= text.trimEnd().length) throw badFile(path, what, 'truncated', 'truncated (its JSON ends before it is complete)');
+    throw badFile(path, what, 'not_json', `not valid JSON${at ? ` (at byte ${at})` : ''}`);
   }
 }
 
@@ -137,12 +138,12 @@ export function* readLinesSafelySync(path: string, o: SafeReadOptions): Generato
   let fd: number;
   try { fd = openSync(path, flagsFor(o)); } catch (err) { throw openError(path, o, err); }
   try {
-    if (!fstatSync(fd).isFile()) throw badFile(path, o.what, 'not_a_file', 'is not a regular file');
+    if (!fstatSync(fd).isFile()) throw badFile(path, o.what, 'not_a_file', 'not a regular file');
     const chunk = Buffer.alloc(Math.min(MiB, o.maxBytes + 1));
     let parts: Buffer[] = [];
     let held = 0;
     let n = 0;
-    const lineTooLong = () => badFile(path, o.what, 'too_large', `line ${n + 1} is longer than the ${o.maxBytes} bytes webcap reads as one line`);
+    const lineTooLong = () => badFile(path, o.what, 'too_large', `too large (line ${n + 1} is longer than the ${o.maxBytes} bytes webcap reads as one line)`);
     for (let got = readSync(fd, chunk, 0, chunk.length, null); got > 0; got = readSync(fd, chunk, 0, chunk.length, null)) {
       let start = 0;
       for (let nl = chunk.indexOf(0x0a, 0); nl !== -1 && nl < got; nl = chunk.indexOf(0x0a, start)) {

@@ -51,7 +51,7 @@ const FIELDS: Array<[keyof ProfileEnvelope, (v: unknown) => boolean, string]> = 
 
 /** Names the first field of the wrong type (never its value). */
 function asEnvelope(data: unknown, file: string, name: string): ProfileEnvelope {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw badFile(file, 'profile', 'bad_shape', 'is not a profile (a JSON object is expected)');
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw badFile(file, 'profile', 'bad_shape', 'not a profile (a JSON object is expected)');
   const e = data as Record<string, unknown>;
   for (const [field, ok, expected] of FIELDS) if (!ok(e[field])) throw badFile(file, 'profile', 'bad_shape', `field "${field}" must be ${expected}`);
   if (e.name !== name) throw badFile(file, 'profile', 'bad_shape', `field "name" does not match the file name "${name}.profile"`);

@@ -37,7 +37,7 @@ export class FileStateBackend implements StateBackend {
       if (isMissingFile(err)) return {};
       throw err;
     }
-    if (!data || typeof data !== 'object' || Array.isArray(data)) throw badFile(this.file, 'search provider state', 'bad_shape', 'is not a JSON object');
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw badFile(this.file, 'search provider state', 'bad_shape', 'not a JSON object');
     return data as StateFile;
   }
 
