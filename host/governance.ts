@@ -234,9 +234,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     warm: () => browser.prelaunch(),
     openSessions: (owner) => (owner === undefined ? sessions.list() : sessions.of(owner)),
     async recordPlanEnd(planId, outcome) {
+      // What the plan returned (redacted, summarised) or its error: the report shows it, and a crash never leaves a plan without an end.
       await append(outcome.ok
-        ? { kind: 'plan', plan_id: planId, result: { event: 'plan_end', ok: true, summary: redactor.summarise({ result: outcome.result }) } }
-        : { kind: 'plan', plan_id: planId, result: { event: 'plan_end', ok: false }, error: { code: outcome.error.code, message: redactor.redactString(outcome.error.message) } });
+        ? { kind: 'plan', plan_id: planId, session: null, result: { event: 'plan_end', ok: true, returned: redactor.summarise(outcome.result ?? null) } }
+        : { kind: 'plan', plan_id: planId, session: null, result: { event: 'plan_end', ok: false }, error: { code: outcome.error.code, message: redactor.redactString(outcome.error.message) } }, after);
     },
     async recordUnknown(id, planId, error) {
       await append({ kind: 'call', capability: id, plan_id: planId ?? null, params: null, error: { code: error.code, message: error.message }, decision: { decision: 'denied', policy: 'registry', reason: error.message } });

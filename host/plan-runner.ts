@@ -2,7 +2,7 @@
 // each step is reported for the plan log, and the sessions the plan opened are
 // closed when it ends, on success or error.
 import { randomUUID } from 'node:crypto';
-import { toWebcapError } from '../manifests/errors.js';
+import { toWebcapError, type WebcapError } from '../manifests/errors.js';
 import type { CallResult } from './policies/types.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { stepTarget } from './redact/step-target.js';
@@ -42,6 +42,8 @@ export interface PlanDeps {
   /** Applied to every string a step log or plan log line carries (the host's redactor); stderr is a log too. */
   redact?(text: string): string;
   heal?: HealDeps;
+  /** After the plan's sessions are closed: what it returned, or how it failed (the report shows it). */
+  finished?(planId: string, outcome: { value: unknown } | { error: WebcapError }): Promise<void>;
 }
 
 export function newPlanId(): string {
@@ -56,8 +58,9 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
   const values = planInputs(source, opts.inputs ?? {}, deps.limits?.max_bytes);
   const secrets = secretInputs(source, values);
   const heal = makeHealer(deps.heal, opts.heal ?? {}, planId);
+  let outcome: { value: unknown } | { error: WebcapError } | undefined;
   try {
-    return await evaluatePlan(source, {
+    const value = await evaluatePlan(source, {
       log: opts.onLog && ((message: string) => opts.onLog!(redact(message))),
       limits: deps.limits && { maxSteps: deps.limits.max_steps, maxDurationMs: deps.limits.max_duration_s * 1000, ...(deps.limits.max_bytes ? { maxBytes: deps.limits.max_bytes } : {}) },
       inputs: values,
@@ -81,8 +84,14 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
         }
       },
     });
+    outcome = { value };
+    return value;
+  } catch (err) {
+    outcome = { error: toWebcapError(err) };
+    throw err;
   } finally {
     for (const session of opened) await deps.closeSession(session, planId).catch(() => undefined);
+    if (outcome) await deps.finished?.(planId, outcome).catch(() => undefined);
   }
 }
 

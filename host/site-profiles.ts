@@ -3,19 +3,22 @@
 // named instead of surfacing later as a selector that never matches. The host
 // does this (not the sidecar) while the sidecar process boots, and sends the
 // result in its init: ajv's compile stays off the browser's cold start.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { WebcapError } from '../manifests/errors.js';
 import { projectRoot } from '../manifests/load.js';
 import type { SiteProfile } from '../manifests/site-profile.js';
+import { MiB, parseJsonSafely, readJsonSafelySync, readTextSafelySync } from './files/safe-read.js';
+
+const PROFILE_FILE = { what: 'site profile', maxBytes: MiB };
 
 let validator: ValidateFunction | undefined;
 
 /** The schema always comes from the project, so a user's profiles folder needs no copy of it. */
 function validate(): ValidateFunction {
   if (!validator) {
-    const schema = JSON.parse(readFileSync(join(projectRoot(), 'site-profiles', 'schema.json'), 'utf8'));
+    const schema = readJsonSafelySync(join(projectRoot(), 'site-profiles', 'schema.json'), PROFILE_FILE) as object;
     validator = new Ajv({ allErrors: false, strict: false }).compile(schema);
   }
   return validator;
@@ -24,17 +27,13 @@ function validate(): ValidateFunction {
 export function loadProfiles(dir: string): SiteProfile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'schema.json').sort()
-    .map((f) => parseProfile(readFileSync(join(dir, f), 'utf8'), `${basename(dir)}/${f}`));
+    .map((f) => parseProfile(readTextSafelySync(join(dir, f), PROFILE_FILE), `${basename(dir)}/${f}`));
 }
 
 /** Parses and validates one profile; `file` (e.g. "site-profiles/x.json") names it in errors. */
 export function parseProfile(source: string, file: string): SiteProfile {
-  let data: unknown;
-  try {
-    data = JSON.parse(source);
-  } catch (err) {
-    throw new WebcapError('invalid_params', `${file}: not valid JSON: ${(err as Error).message}`, { file });
-  }
+  // The parser's own message quotes the text: the error names the problem only.
+  const data = parseJsonSafely(source, file, 'site profile');
   const check = validate();
   if (!check(data)) {
     const { field, message } = describe(check.errors![0]);

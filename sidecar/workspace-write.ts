@@ -1,3 +1,4 @@
-// The one safe writer lives in manifests/ (the host writes plans and their
-// .bak through it too); the sidecar's tools import it from here.
-export * from '../manifests/workspace-write.js';
+// The sidecar's file writes go through the one safe writer shared with the
+// host (manifests/safe-write.ts); this name stays so sidecar imports read as
+// "write into the workspace".
+export { nameTaken, realFolder, writeBytesInWorkspace, writeInWorkspace } from '../manifests/safe-write.js';

@@ -6,9 +6,11 @@
 // Space is bounded instead by max_bytes, least recently used first; "used" is
 // the file's mtime, touched on every hit, so recency survives restarts and is
 // shared by processes using the same workspace.
-import { mkdir, readFile, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { countedLookup } from '../metrics/metrics.js';
+import { writeFileSafely } from '../../manifests/safe-write.js';
+import { readJsonSafely } from '../files/safe-read.js';
 
 export interface CacheOptions {
   dir: string;
@@ -61,9 +63,10 @@ export class DiskCache {
     const file = this.fileOf(key);
     let entry: StoredEntry;
     try {
-      entry = JSON.parse(await readFile(file, 'utf8')) as StoredEntry;
+      entry = await readJsonSafely(file, { what: 'cache entry', maxBytes: this.maxBytes }) as StoredEntry;
+      if (!entry || typeof entry !== 'object') throw new Error('not an entry');
     } catch {
-      // Missing, half-written by a crashed process, or hand-edited: a miss either way.
+      // Missing, half-written by a crashed process, hand-edited or a planted link: a miss either way.
       (await this.loadIndex()).delete(key);
       return undefined;
     }
@@ -84,11 +87,9 @@ export class DiskCache {
     if (bytes > this.maxBytes) return false;
     const file = this.fileOf(key);
     await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
-    // Write then rename, so a reader never sees half an entry.
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(tmp, text);
-    await utimes(tmp, new Date(now), new Date(now));
-    await rename(tmp, file);
+    // Write then rename (the safe writer), so a reader never sees half an entry and a planted link is refused.
+    await writeFileSafely(file, text, { root: this.dir, what: 'cache' });
+    await utimes(file, new Date(now), new Date(now)).catch(() => undefined);
     const index = await this.loadIndex();
     this.totalBytes += bytes - (index.get(key)?.bytes ?? 0);
     index.set(key, { bytes, usedAt: now });

@@ -20,7 +20,7 @@
 // cuts it off and records what it cut (bytes and sha256) in a `torn_tail`
 // event, so every line of the file stays a chain entry (verify.ts).
 import { createHash } from 'node:crypto';
-import { closeSync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
@@ -79,8 +79,10 @@ export class CausalChain {
   private static async openFresh(abs: string, options: ChainOptions): Promise<CausalChain> {
     try {
       mkdirSync(dirname(abs), { recursive: true });
-      const handle = await open(abs, 'a');
-      const { size } = await handle.stat();
+      // Never through a link planted at the chain's name: an append there would write outside.
+      const handle = await open(abs, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o666);
+      const { size, isFile } = await handle.stat().then((st) => ({ size: st.size, isFile: st.isFile() }));
+      if (!isFile) { await handle.close(); throw new Error('it is not a regular file'); }
       if (size === 0) syncDir(dirname(abs));
       return new CausalChain(abs, handle, options);
     } catch (err) {
@@ -127,11 +129,20 @@ export class CausalChain {
   }
 
   private cutTornTail(from: number, size: number): void {
-    const fragment = Buffer.alloc(size - from);
-    const fd = openSync(this.path, 'r');
-    try { readSync(fd, fragment, 0, fragment.length, from); } finally { closeSync(fd); }
+    // Hashed in chunks: the fragment may be any length.
+    const digest = createHash('sha256');
+    const chunk = Buffer.alloc(Math.min(size - from, 1 << 20));
+    const fd = openSync(this.path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      for (let at = from; at < size;) {
+        const n = readSync(fd, chunk, 0, Math.min(chunk.length, size - at), at);
+        if (n <= 0) break;
+        digest.update(chunk.subarray(0, n));
+        at += n;
+      }
+    } finally { closeSync(fd); }
     this.truncate(from);
-    this.write({ kind: 'event', result: { event: 'torn_tail', note: 'an interrupted write left an incomplete last line; it was cut off (its append never completed, so nothing acted on it)', bytes: fragment.length, sha256: createHash('sha256').update(fragment).digest('hex') } }, true);
+    this.write({ kind: 'event', result: { event: 'torn_tail', note: 'an interrupted write left an incomplete last line; it was cut off (its append never completed, so nothing acted on it)', bytes: size - from, sha256: digest.digest('hex') } }, true);
   }
 
   private write(partial: ChainAppend, durable: boolean): ChainEntry {

@@ -6,8 +6,9 @@
 // alone detects edits; a signature is what a rewriter without the key cannot
 // redo, so a consistent rewrite (every hash recomputed) shows too.
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { WebcapError } from '../../manifests/errors.js';
+import { writeFileSafelySync } from '../../manifests/safe-write.js';
+import { readTextSafelySync } from '../files/safe-read.js';
 
 /** Default spacing of checkpoints, in entries ([chain] checkpoint_every). */
 export const CHECKPOINT_EVERY = 1000;
@@ -63,10 +64,12 @@ export function signerFromEnv(envName: string, env: NodeJS.ProcessEnv = process.
 
 export function loadPublicKey(file: string): KeyObject {
   let key: KeyObject;
+  // The user named this file: a link is theirs to choose. Its content never reaches the message.
+  const pem = readTextSafelySync(file, { what: '--public-key', maxBytes: 64 * 1024, followLinks: true });
   try {
-    key = createPublicKey(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new WebcapError('invalid_params', `--public-key ${file}: not a readable PEM key (${(err as Error).message})`, { path: file });
+    key = createPublicKey(pem);
+  } catch {
+    throw new WebcapError('invalid_params', `--public-key ${file}: not a PEM public key`, { path: file });
   }
   if (key.asymmetricKeyType !== 'ed25519') throw new WebcapError('invalid_params', `--public-key ${file}: an Ed25519 public key is needed, not ${key.asymmetricKeyType}`, { path: file });
   return key;
@@ -84,18 +87,9 @@ export function headFileOf(chainPath: string): string {
   return `${chainPath}.head.json`;
 }
 
-/** Replaces `<chain>.head.json` atomically (temp file, fsync, rename). */
+/** Replaces `<chain>.head.json` atomically and durably, through the safe writer (never through a link). */
 export function writeHeadFile(chainPath: string, c: Checkpoint): void {
-  const final = headFileOf(chainPath);
-  const tmp = `${final}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
-    writeSync(fd, `${JSON.stringify(c)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, final);
+  writeFileSafelySync(headFileOf(chainPath), `${JSON.stringify(c)}\n`, { durable: true, what: 'causal chain' });
 }
 
 export function asCheckpoint(v: unknown): Checkpoint | null {

@@ -1,6 +1,7 @@
 // Finds the last complete entry of a chain file without reading the whole file:
 // a restarted host continues seq and prev_hash from it.
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { WebcapError } from '../../manifests/errors.js';
 import type { ChainEntry } from './entry.js';
 
 export interface Tail {
@@ -14,6 +15,9 @@ export interface Tail {
 }
 
 const CHUNK = 64 * 1024;
+/** No entry is near this long (results are summarised); a longer line is refused, not loaded. */
+export const CHAIN_LINE_MAX_BYTES = 64 * 1024 * 1024;
+export const HEAD_FILE_MAX_BYTES = 64 * 1024;
 
 export function parseEntry(line: string): ChainEntry | null {
   try {
@@ -27,8 +31,14 @@ export function parseEntry(line: string): ChainEntry | null {
 
 export function readTail(path: string): Tail {
   if (!existsSync(path)) return { last: null, endsWithNewline: true, tornFrom: null, size: 0 };
-  const fd = openSync(path, 'r');
+  let fd: number;
   try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (err) {
+    throw new WebcapError('invalid_params', `causal chain ${path}: cannot be opened (${(err as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link; webcap does not follow links for its own files' : (err as NodeJS.ErrnoException).code})`, { path, reason: 'unreadable' });
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new WebcapError('invalid_params', `causal chain ${path}: not a regular file`, { path, reason: 'not_a_file' });
     const size = fstatSync(fd).size;
     if (size === 0) return { last: null, endsWithNewline: true, tornFrom: null, size };
     const lastByte = Buffer.alloc(1);
@@ -37,12 +47,17 @@ export function readTail(path: string): Tail {
     let tornFrom: number | null = null;
     if (!endsWithNewline) {
       const start = lastLineStart(fd, size);
-      const buf = Buffer.alloc(size - start);
-      readSync(fd, buf, 0, buf.length, start);
-      if (!parseEntry(buf.toString('utf8'))) tornFrom = start;
+      // A last line longer than any entry is torn by definition: not loaded to find out.
+      if (size - start > CHAIN_LINE_MAX_BYTES) tornFrom = start;
+      else {
+        const buf = Buffer.alloc(size - start);
+        readSync(fd, buf, 0, buf.length, start);
+        if (!parseEntry(buf.toString('utf8'))) tornFrom = start;
+      }
     }
     // Grow a window back from the end until it holds a parseable entry.
     for (let window = Math.min(CHUNK, size); ; window = Math.min(window * 4, size)) {
+      if (window > 2 * CHAIN_LINE_MAX_BYTES) throw new WebcapError('invalid_params', `causal chain ${path}: no complete entry in its last ${2 * CHAIN_LINE_MAX_BYTES} bytes; it is not a chain webcap can continue (move it aside)`, { path, reason: 'bad_shape' });
       const buf = Buffer.alloc(window);
       readSync(fd, buf, 0, window, size - window);
       const lines = splitLines(buf);

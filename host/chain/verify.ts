@@ -9,11 +9,12 @@
 // rewrite): `expectHead`, a head hash kept elsewhere, must still be in the
 // chain; `publicKey` checks every signed checkpoint and `<chain>.head.json`
 // (checkpoint.ts).
-import { existsSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
+import { WebcapError } from '../../manifests/errors.js';
+import { isMissingFile, readJsonSafelySync, readLinesSafelySync } from '../files/safe-read.js';
 import { asCheckpoint, checkSignature, headFileOf, keyIdOf, type Checkpoint } from './checkpoint.js';
 import { hashEntry, ZERO_HASH, type ChainEntry } from './entry.js';
-import { parseEntry } from './tail.js';
+import { CHAIN_LINE_MAX_BYTES, HEAD_FILE_MAX_BYTES, parseEntry } from './tail.js';
 
 export interface VerifyOptions {
   /** A head hash recorded earlier: it must be the hash of some entry. */
@@ -28,10 +29,6 @@ export type VerifyResult =
   | { ok: false; bad_seq: number; line: number; reason: string };
 
 export function verifyChain(path: string, options: VerifyOptions = {}): VerifyResult {
-  const text = readFileSync(path, 'utf8');
-  const lines = text.split('\n');
-  const endsWithNewline = text.endsWith('\n');
-  if (endsWithNewline || text === '') lines.pop();
   let expectedSeq = 1;
   let prevHash = ZERO_HASH;
   let checkpoints = 0;
@@ -42,12 +39,10 @@ export function verifyChain(path: string, options: VerifyOptions = {}): VerifyRe
   if (head && 'error' in head) return { ok: false, bad_seq: 0, line: 0, reason: head.error };
   const bad = (line: number, seq: number, reason: string): VerifyResult => ({ ok: false, bad_seq: seq, line, reason });
 
-  for (let i = 0; i < lines.length; i++) {
-    const lineNo = i + 1;
-    const raw = lines[i];
+  for (const { text: raw, n: lineNo, terminated } of chainLines(path)) {
     const entry = parseEntry(raw);
     if (!entry) {
-      if (i === lines.length - 1 && !endsWithNewline && looksTorn(raw)) return done([lineNo]);
+      if (!terminated && looksTorn(raw)) return done([lineNo]);
       return bad(lineNo, expectedSeq, 'not a chain entry (edited, inserted or foreign line; only an unfinished last line is allowed)');
     }
     if (entry.hash !== safeHash(entry)) return bad(lineNo, entry.seq, `hash mismatch: entry #${entry.seq} was edited`);
@@ -99,9 +94,13 @@ function checkpointProblem(c: Checkpoint | null, entry: ChainEntry, key: KeyObje
 
 function readHead(chainPath: string, key: KeyObject): Checkpoint | { error: string } {
   const file = headFileOf(chainPath);
-  if (!existsSync(file)) return { error: `no signed head file ${file}: with --public-key the latest signed checkpoint must be there (deleted, or the chain was never signed)` };
   let c: Checkpoint | null = null;
-  try { c = asCheckpoint(JSON.parse(readFileSync(file, 'utf8'))); } catch { /* reported below */ }
+  try {
+    c = asCheckpoint(readJsonSafelySync(file, { what: 'signed head file', maxBytes: HEAD_FILE_MAX_BYTES }));
+  } catch (err) {
+    if (isMissingFile(err)) return { error: `no signed head file ${file}: with --public-key the latest signed checkpoint must be there (deleted, or the chain was never signed)` };
+    return { error: (err as WebcapError).message };
+  }
   if (!c) return { error: `${file} is not a signed checkpoint` };
   if (!checkSignature(c, key)) return { error: `${file}: bad signature (forged, altered, or signed by another key)` };
   return c;
@@ -109,7 +108,17 @@ function readHead(chainPath: string, key: KeyObject): Checkpoint | { error: stri
 
 /** The entries of a chain file in order, a torn last line left out (for `chain show`). */
 export function readEntries(path: string): ChainEntry[] {
-  return readFileSync(path, 'utf8').split('\n').map(parseEntry).filter((e): e is ChainEntry => e !== null);
+  const out: ChainEntry[] = [];
+  for (const line of chainLines(path)) {
+    const e = parseEntry(line.text);
+    if (e) out.push(e);
+  }
+  return out;
+}
+
+/** The chain's lines through the safe reader: never through a link, each line bounded. */
+export function chainLines(path: string): Generator<{ text: string; n: number; terminated: boolean }> {
+  return readLinesSafelySync(path, { what: 'causal chain', maxBytes: CHAIN_LINE_MAX_BYTES });
 }
 
 function safeHash(entry: ChainEntry): string | null {

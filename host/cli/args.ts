@@ -1,9 +1,9 @@
 // The options every command understands (registered once on the program, so
 // `webcap call … --config=FILE -y` and `webcap --config FILE call …` both work)
 // and small readers shared by the command files.
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
+import { MiB, readTextSafelySync } from '../files/safe-read.js';
 
 export interface GlobalOptions {
   config?: string;
@@ -32,12 +32,9 @@ export function parseParams(text: string | undefined): Record<string, unknown> {
   }
 }
 
+/** A plan file the user named (a link is theirs to choose): a regular file, bounded, errors that never quote it. */
 export function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    throw new WebcapError('invalid_params', `cannot read plan file ${path}`);
-  }
+  return readTextSafelySync(path, { what: 'plan file', maxBytes: 64 * MiB, followLinks: true });
 }
 
 export function print(text: string): void {

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
 import { loadPublicKey } from '../chain/checkpoint.js';
 import { showChain } from '../chain/show.js';
-import { verifyChain } from '../chain/verify.js';
+import { readEntries, verifyChain } from '../chain/verify.js';
 import { chainToRead } from './last-chain.js';
 import { optionsOf } from './args.js';
 import { registerChainExport } from './export-command.js';
@@ -32,6 +32,11 @@ export function registerChain(program: Command): void {
       }
       const publicKey = o.publicKey ? loadPublicKey(o.publicKey) : undefined;
       const result = verifyChain(path, { expectHead: o.expectHead, publicKey });
+      if (o.json) {
+        process.stdout.write(`${JSON.stringify({ chain: path, ...result, ...(result.ok ? {} : { tampered: true }) })}\n`);
+        if (!result.ok) process.exitCode = 1;
+        return;
+      }
       if (result.ok) {
         const lines = [`chain intact: ${result.entries} entries in ${path}`, `head: ${result.last_hash}`];
         if (result.after_expected !== undefined) lines.push(`expected head found: ${result.after_expected} entries after it`);
@@ -48,7 +53,9 @@ export function registerChain(program: Command): void {
     .description('print the chain as a timeline, one line per entry')
     .argument('[file]', 'chain file (default: [chain] path)')
     .action((file: string | undefined, _o: unknown, cmd: Command) => {
-      process.stdout.write(`${showChain(chainFile(file, cmd))}\n`);
+      const path = chainFile(file, cmd);
+      // --json: the entries themselves, one JSON array (what a script would parse the file into).
+      process.stdout.write(`${optionsOf(cmd).json ? JSON.stringify(readEntries(path)) : showChain(path)}\n`);
     });
   registerChainExport(chain);
 }

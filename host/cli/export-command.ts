@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
 import { chainToRead } from './last-chain.js';
 import { checkIdentifier } from '../../manifests/identifier.js';
-import { writeBytesInWorkspace } from '../../manifests/workspace-write.js';
+import { writeBytesInWorkspace } from '../../manifests/safe-write.js';
 import type { Selection } from '../replay/chain-calls.js';
 import { exportPlan } from '../replay/export.js';
 import type { Heal } from '../replay/heal.js';

@@ -12,7 +12,7 @@ export function registerProfiles(program: Command): void {
     const list = listProfiles(loadConfig(opts.config));
     if (opts.json) return print(JSON.stringify(list));
     if (!list.length) return print('no profiles');
-    for (const p of list) print(`${p.name.padEnd(16)} ${String(p.cookies).padStart(3)} cookies  ${String(p.bytes).padStart(7)} bytes  ${p.age_days.toFixed(1)} days  ${p.origins.join(' ')}`);
+    for (const p of list) if (p.invalid) print(`${p.name.padEnd(16)} INVALID: ${p.invalid}`); else print(`${p.name.padEnd(16)} ${String(p.cookies).padStart(3)} cookies  ${String(p.bytes).padStart(7)} bytes  ${p.age_days.toFixed(1)} days  ${p.origins.join(' ')}`);
   });
   profiles.command('delete').description('delete a profile').argument('<name>', 'profile name').action((name: string, _o: unknown, cmd: Command) => {
     deleteProfile(loadConfig(optionsOf(cmd).config), name);

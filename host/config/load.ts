@@ -2,11 +2,12 @@
 // resolves relative paths against the file's folder. Any unknown key or wrong
 // type stops start-up with invalid_params naming the key and, when we can find
 // it, its line.
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve, isAbsolute } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import { Ajv } from 'ajv';
 import { WebcapError } from '../../manifests/errors.js';
+import { MiB, readTextSafelySync } from '../files/safe-read.js';
 import { checkConfig, whereIn } from './checks.js';
 import { configSchema } from './schema.js';
 import type { WebcapConfig } from './types.js';
@@ -23,7 +24,8 @@ export function loadConfig(input?: ConfigInput): WebcapConfig {
   if (!path) return validateConfig({}, process.cwd());
   const file = resolve(path);
   if (!existsSync(file)) throw new WebcapError('invalid_params', `config file not found: ${file}`, { path: file });
-  const source = readFileSync(file, 'utf8');
+  // The user names the config (a link is theirs to choose); bounded like any file webcap reads.
+  const source = readTextSafelySync(file, { what: 'config file', maxBytes: MiB, followLinks: true });
   let data: Record<string, unknown>;
   try {
     data = parse(source) as Record<string, unknown>;

@@ -3,7 +3,8 @@
 // its result. A daemon that dies mid-request is reported, and the next
 // command starts a new one.
 import { spawn } from 'node:child_process';
-import { existsSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
+import { MiB, readTextSafelySync } from '../files/safe-read.js';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +60,8 @@ export async function startDaemon(config: WebcapConfig, configFile: string | und
     if (exited !== undefined && exited !== 0) break;
     await new Promise((r) => setTimeout(r, 40));
   }
-  const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3).join('\n  ') : '';
+  // The log is webcap's own file: never read through a planted link into this message.
+  const tail = existsSync(log) ? logTail(log) : '';
   throw new WebcapError('internal', `the webcap daemon did not start (log ${log})${tail ? `:\n  ${tail}` : ''}; --no-daemon runs without it`);
 }
 
@@ -114,4 +116,12 @@ export async function requestOwnDaemon(config: WebcapConfig, configFile: string 
 export async function daemonStatus(config: WebcapConfig): Promise<DaemonStatus | undefined> {
   const socket = await connectDaemon(config);
   return socket ? (await request(socket, { op: 'status' })) as DaemonStatus : undefined;
+}
+
+function logTail(log: string): string {
+  try {
+    return readTextSafelySync(log, { what: 'daemon log', maxBytes: 16 * MiB }).trim().split('\n').slice(-3).join('\n  ');
+  } catch {
+    return '';
+  }
 }

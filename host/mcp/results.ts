@@ -5,7 +5,7 @@
 // as image content. Failures are isError results carrying the WebcapError
 // code, so an agent can branch on it; their message and details are
 // neutralised too (a sidecar error can quote page text, e.g. option labels).
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSafely } from '../files/safe-read.js';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toWebcapError } from '../../manifests/errors.js';
@@ -54,8 +54,8 @@ async function imageOf(result: Record<string, unknown>, workspace: string): Prom
   if (typeof result.base64 === 'string') return { type: 'image', data: result.base64, mimeType };
   if (!path || !inside(workspace, path)) return undefined;
   try {
-    if ((await stat(path)).size > IMAGE_MAX_BYTES) return undefined;
-    return { type: 'image', data: (await readFile(path)).toString('base64'), mimeType };
+    // The safe reader: a link planted at the name is not read through; too large is not read at all.
+    return { type: 'image', data: (await readFileSafely(path, { what: 'screenshot', maxBytes: IMAGE_MAX_BYTES })).toString('base64'), mimeType };
   } catch {
     return undefined; // the file is gone: the result still names it, nothing more to show
   }

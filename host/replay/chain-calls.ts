@@ -2,8 +2,9 @@
 // Defensive on purpose: other kinds of entries (intents written ahead of a
 // call, locks, checkpoints, events) are skipped or paired, never trusted to
 // have a shape, so a chain written by a newer webcap still exports.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { WebcapError } from '../../manifests/errors.js';
+import { chainLines } from '../chain/verify.js';
 
 /** One chain entry as export sees it: every field optional. */
 export interface RawEntry {
@@ -18,11 +19,11 @@ export type Selection = { planId: string } | { session: string } | { last: true 
 export function readChainEntries(path: string): RawEntry[] {
   if (!existsSync(path)) throw new WebcapError('invalid_params', `no chain file at ${path}`, { path });
   const out: RawEntry[] = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
+  for (const { text: line } of chainLines(path)) {
     if (!line.startsWith('{')) continue;
     try {
       const e = JSON.parse(line) as RawEntry;
-      if (e && typeof e === 'object') out.push(e);
+      if (e && typeof e === 'object' && !Array.isArray(e)) out.push(e);
     } catch { /* a torn last line */ }
   }
   return out;

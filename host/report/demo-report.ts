@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readChainEntries } from '../replay/chain-calls.js';
 import { collectReport } from './collect.js';
 import { renderReport } from './html.js';
-import { writeFileSync } from 'node:fs';
+import { writeFileSafelySync } from '../../manifests/safe-write.js';
 
 /** The chain's last entry number before the demo starts (0 for a new chain). */
 export function lastSeqOf(chainPath: string): number {
@@ -14,6 +14,6 @@ export function lastSeqOf(chainPath: string): number {
 
 export function writeDemoReport(chainPath: string, afterSeq: number, workspace: string): string {
   const path = join(workspace, 'demo-report.html');
-  writeFileSync(path, renderReport(collectReport(chainPath, { afterSeq, label: 'webcap demo (three plans)' })));
+  writeFileSafelySync(path, renderReport(collectReport(chainPath, { afterSeq, label: 'webcap demo (three plans)' }, workspace)), { root: workspace, what: 'webcap demo report' });
   return path;
 }

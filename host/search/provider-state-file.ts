@@ -1,6 +1,8 @@
 // The provider state as one small JSON file under the workspace (the embedded store).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { writeFileSafelySync } from '../../manifests/safe-write.js';
+import { badFile, isMissingFile, MiB, readJsonSafelySync } from '../files/safe-read.js';
 import type { StateBackend, StateFile } from './provider-state.js';
 
 export class FileStateBackend implements StateBackend {
@@ -26,19 +28,21 @@ export class FileStateBackend implements StateBackend {
     return this.readNow();
   }
 
+  /** No file yet: a fresh state. A link, a huge or unreadable file: an error, so the caller refuses (fail closed). */
   private readNow(): StateFile {
+    let data: unknown;
     try {
-      const data = JSON.parse(readFileSync(this.file, 'utf8')) as unknown;
-      return data && typeof data === 'object' ? (data as StateFile) : {};
-    } catch {
-      return {};
+      data = readJsonSafelySync(this.file, { what: 'search provider state', maxBytes: 4 * MiB });
+    } catch (err) {
+      if (isMissingFile(err)) return {};
+      throw err;
     }
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw badFile(this.file, 'search provider state', 'bad_shape', 'not a JSON object');
+    return data as StateFile;
   }
 
   private write(s: StateFile): void {
     mkdirSync(dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(s, null, 1));
-    renameSync(tmp, this.file);
+    writeFileSafelySync(this.file, JSON.stringify(s, null, 1), { what: 'search provider state' });
   }
 }

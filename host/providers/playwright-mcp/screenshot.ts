@@ -1,8 +1,8 @@
 // web.screenshot through browser_take_screenshot: the server answers with the
 // image inline; webcap writes it into its own workspace, as the sidecar does.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { WebcapError } from '../../../manifests/errors.js';
+import { writeFileSafely } from '../../../manifests/safe-write.js';
 import type { OwnerSessions } from './backend.js';
 import { PROVIDER } from './connection.js';
 
@@ -17,8 +17,8 @@ export async function screenshot(b: OwnerSessions, p: Record<string, unknown>, m
   const path = resolve(workspace, (p.path as string | undefined) ?? join('screenshots', `${s.name}-${Date.now()}.${format}`));
   const rel = relative(workspace, path);
   if (rel.startsWith('..') || isAbsolute(rel)) throw new WebcapError('invalid_params', `web.screenshot: path must stay inside the workspace (${workspace})`, { field: 'path' });
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, bytes);
+  // The one safe writer: no link on the way from the workspace, none at the name.
+  await writeFileSafely(path, bytes, { root: workspace, what: 'web.screenshot' });
   const { width, height } = imageSize(bytes);
   return { path, width, height, format, bytes: bytes.length, session: s.name };
 }

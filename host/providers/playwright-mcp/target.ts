@@ -4,8 +4,9 @@
 // the workspace (the server writes snapshots and logs there), and a config
 // file with [network] resolve as host-resolver rules, the viewport, the user
 // agent and ignore_https_errors.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeFileSafelySync } from '../../../manifests/safe-write.js';
 import { WebcapError } from '../../../manifests/errors.js';
 import type { WebcapConfig } from '../../config/types.js';
 import { PROVIDER, type Target } from './connection.js';
@@ -23,7 +24,7 @@ export function targetFrom(config: WebcapConfig): Target {
   if (!command.includes('--output-dir')) extra.push('--output-dir', dir);
   if (!command.includes('--config')) {
     const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify(serverConfig(config), null, 2));
+    writeFileSafelySync(file, JSON.stringify(serverConfig(config), null, 2), { root: workspace, what: 'playwright-mcp config' });
     extra.push('--config', file);
   }
   return { command: [...command, ...extra], cwd: workspace };
