@@ -63,6 +63,8 @@ export interface Governance {
   closeSession(session: string, planId: string, owner: string): Promise<void>;
   /** A plan's end in the chain: its result or its error, so a crash never leaves a plan without an outcome. */
   recordPlanEnd(planId: string, outcome: { ok: true; result: unknown } | { ok: false; error: WebcapError }): Promise<void>;
+  /** A caller that is done (a plan that ended): forget what is kept about it. */
+  ownerDone(owner: string): void;
   readonly redactor: Redactor;
   readonly log: Logger;
   /** Healing replay (issue 14): find a fingerprinted element on the session's page; record what healed. */
@@ -232,6 +234,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       }
     },
     warm: () => browser.prelaunch(),
+    ownerDone: (owner) => sessions.forgetOwner(owner),
     openSessions: (owner) => (owner === undefined ? sessions.list() : sessions.of(owner)),
     async recordPlanEnd(planId, outcome) {
       // What the plan returned (redacted, summarised) or its error: the report shows it, and a crash never leaves a plan without an end.

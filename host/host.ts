@@ -153,6 +153,8 @@ export function createHost(options: HostOptions = {}): Host {
         const error = redactedError(err, gov.redactor);
         await gov.recordPlanEnd(planId, { ok: false, error: toWebcapError(error) }).catch(() => undefined);
         throw error;
+      } finally {
+        gov.ownerDone(owner);
       }
     },
     capabilities: () => manifests,

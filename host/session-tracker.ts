@@ -9,6 +9,8 @@ import type { SessionOwner } from './policies/session-scope.js';
 export class SessionTracker {
   /** Session name → its owner, in the order opened. */
   private readonly owners = new Map<string, string>();
+  /** Sessions a crash took, by owner, until it opens another. */
+  private readonly crashed = new Map<string, Set<string>>();
 
   /** The owner's latest open session. */
   currentOf(owner: string): string | undefined { return this.of(owner).at(-1); }
@@ -26,6 +28,7 @@ export class SessionTracker {
       owns: (name) => this.owners.get(name) === owner,
       takenElsewhere: (name) => this.owners.has(name) && this.owners.get(name) !== owner,
       get sessions() { return tracker.of(owner); },
+      lostInCrash: (name) => { const lost = tracker.crashed.get(owner); return Boolean(lost && (name === undefined || lost.has(name))); },
     };
   }
 
@@ -37,11 +40,19 @@ export class SessionTracker {
   }
 
   opened(owner: string, name: string): void {
+    this.crashed.delete(owner);
     this.owners.delete(name);
     this.owners.set(name, owner);
   }
 
   closed(name: string): void { this.owners.delete(name); }
 
-  forgetAll(): void { this.owners.clear(); }
+  /** The browser or the sidecar died: every session with it. */
+  forgetAll(): void {
+    for (const [name, owner] of this.owners) this.crashed.set(owner, (this.crashed.get(owner) ?? new Set<string>()).add(name));
+    this.owners.clear();
+  }
+
+  /** An owner that is done (a plan that ended) needs no memory of its crash. */
+  forgetOwner(owner: string): void { this.crashed.delete(owner); }
 }

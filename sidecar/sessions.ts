@@ -13,6 +13,9 @@ import { watchPage } from './page-events.js';
 import { hopsReady } from './redirect-hops.js';
 import { SessionSlots } from './slots.js';
 import type { SessionTraces, TraceOutcome } from './trace.js';
+import { crashSignal, type CallerSessions } from './caller-sessions.js';
+
+export type { CallerSessions } from './caller-sessions.js';
 
 export interface Session {
   name: string;
@@ -48,37 +51,16 @@ export interface SessionHooks {
 
 const SCRATCH_LINGER_MS = 30_000;
 
-/** One caller's view: what every tool sees (sidecar/tool.ts), so no tool can reach another caller's session. */
-export interface CallerSessions {
-  readonly owner: string;
-  /** This caller's latest session, or null. */
-  readonly current: string | null;
-  /** This caller's sessions. */
-  list(): Session[];
-  get(name?: string): Session;
-  open(name?: string, viewport?: { width: number; height: number }, waitMs?: number, profile?: { state: StorageState }): Promise<Session>;
-  close(name?: string, opts?: { failed?: boolean; announce?: boolean }): Promise<{ closed: string; current: string | null } & TraceOutcome>;
-  scratch(label: string): Promise<{ name: string; page: Page; close(): Promise<void> }>;
-  storageOf(session: Session): Promise<StorageState>;
-  /** Counts the browsers lost so far: a call that sees it change lost its browser. */
-  readonly generation: number;
-  /** Rejects with browser_crashed when this session's browser goes away. */
-  lost(session: Session): Promise<never>;
-}
-
-function crashSignal(): { promise: Promise<never>; fire(): void } {
-  let fire!: () => void;
-  const promise = new Promise<never>((_, reject) => {
-    fire = () => reject(new WebcapError('browser_crashed', 'the browser went away (it crashed or was killed); its sessions are gone and the next web.open starts a new one'));
-  });
-  promise.catch(() => undefined);
-  return { promise, fire };
-}
-
 export class Sessions {
   private readonly all = new Map<string, Session>();
   /** Each caller's sessions, oldest first: the last is the one its calls without `session` reach. */
   private readonly byOwner = new Map<string, string[]>();
+  /**
+   * Sessions a crash took, by owner (until it opens another): a caller that
+   * reaches for one learns of the crash (browser_crashed), not of a session
+   * it never had (session_not_found).
+   */
+  private readonly crashed = new Map<string, Set<string>>();
   private counter = 0;
   private scratchCounter = 0;
   /** Open scratch contexts: the browser must outlive them too. */
@@ -149,6 +131,7 @@ export class Sessions {
       });
       this.all.set(sessionName, session);
       this.byOwner.set(owner, [...(this.byOwner.get(owner) ?? []), sessionName]);
+      this.crashed.delete(owner);
       return session;
     } catch (err) {
       await context.close().catch(() => undefined);
@@ -249,6 +232,10 @@ export class Sessions {
     const own = this.byOwner.get(owner) ?? [];
     const wanted = name ?? own.at(-1);
     const session = wanted ? this.all.get(wanted) : undefined;
+    const lostInCrash = this.crashed.get(owner);
+    if (!session && lostInCrash && (name === undefined || lostInCrash.has(name))) {
+      throw new WebcapError('browser_crashed', `the browser crashed and took ${name ? `session "${name}"` : "this caller's sessions"} with it; web.open starts a new one`, { session: name ?? null });
+    }
     if (!session || session.owner !== owner) {
       throw new WebcapError('session_not_found', wanted
         ? `no open session named "${wanted}" among this caller's sessions (open: ${own.join(', ') || 'none'}); a session opened by another caller (another plan, MCP client or command) is never reachable`
@@ -286,7 +273,10 @@ export class Sessions {
    */
   forgetAll(): Session[] {
     const lost = this.list();
-    for (const s of lost) this.drop(s);
+    for (const s of lost) {
+      this.drop(s);
+      this.crashed.set(s.owner, (this.crashed.get(s.owner) ?? new Set<string>()).add(s.name));
+    }
     this.lostBrowsers += 1;
     const crash = this.crash;
     this.crash = crashSignal();

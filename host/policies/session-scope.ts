@@ -25,6 +25,8 @@ export interface SessionOwner {
   readonly sessions: readonly string[];
   /** The authenticated principal this scope belongs to ([[mcp.clients]] name), when the server has several. */
   readonly owner?: string;
+  /** A session of this caller's that a crash took (any of them, when no name is given). */
+  lostInCrash?(session: string | undefined): boolean;
 }
 
 export function sessionScopePolicy(): Policy {
@@ -41,6 +43,9 @@ export function sessionScopePolicy(): Policy {
     const opens = OPENS_SESSION.has(call.capability) && (call.capability === 'web.open' || typeof call.params.url === 'string');
     if (opens) {
       if (named && scope.takenElsewhere(named)) refuse(notOpen(named, scope.sessions));
+    } else if (!(named ? scope.owns(named) : scope.sessions.length) && scope.lostInCrash?.(named)) {
+      call.decisions.push({ policy: 'session_scope', decision: 'denied', reason: 'the browser crashed and took the session' });
+      throw new WebcapError('browser_crashed', `the browser crashed and took ${named ? `session "${named}"` : "this caller's sessions"} with it; web.open starts a new one`, { session: named ?? null });
     } else if (!named) {
       // Without a name the call goes to the caller's own latest session: none means none, never another's.
       if (!scope.sessions.length) refuse('no session is open: call web.open first');

@@ -91,4 +91,18 @@ describe('crash containment (3 slots, session_queue = "wait")', { timeout: 300_0
     expect(entries.filter((e) => e.kind === 'plan').map((e) => e.error?.code ?? 'ok').sort()).toEqual(['ok', 'ok', 'ok', 'ok', 'sidecar_crashed', 'sidecar_crashed', 'sidecar_crashed']);
     expect(verifyChain(chainPath).ok).toBe(true);
   });
+
+  it('a caller idle at the crash learns of it on its next call (browser_crashed, not session_not_found), then opens anew', async () => {
+    make();
+    const idle = host.scope();
+    const s = (await idle.call('web.open', { url: pageOf('idle') })).session as string;
+    process.kill(chromiumOf(sidecarOf()!.pid)!.pid, 'SIGKILL');
+    await until(() => idle.sessions().length === 0, 'the crash reported');
+    await expect(idle.call('web.url')).rejects.toMatchObject({ code: 'browser_crashed' });
+    await expect(idle.call('web.url', { session: s })).rejects.toMatchObject({ code: 'browser_crashed' });
+    // Another caller never had a session: for it nothing crashed.
+    await expect(host.scope().call('web.url')).rejects.toMatchObject({ code: 'session_not_found' });
+    await idle.call('web.open', { url: pageOf('again') });
+    expect((await idle.call('web.url')).url).toBe(pageOf('again'));
+  });
 });

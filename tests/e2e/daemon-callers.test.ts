@@ -18,6 +18,7 @@ function workspace(): string {
   writeFileSync(join(dir, 'agent_config.toml'), `[capabilities.browser]
 domains_allowlist = ["shop.test"]
 respect_robots = false
+default_timeout_ms = 60000
 [network]
 resolve = { "shop.test" = "127.0.0.1" }
 allow_private = ["127.0.0.1"]

@@ -8,7 +8,7 @@ import { tempDir } from '../helpers/host.js';
 describe('bench:load, quick form', () => {
   it('12 plans, 3 at once: every plan returns its own 20 places, none lost or crossed; the chain verifies', async () => {
     const dir = tempDir('webcap-load-quick-');
-    const report = withChainVerdict(await runLoad({ plans: 12, parallel: 3, slots: 3, baseline: 0, dir }), dir);
+    const report = withChainVerdict(await runLoad({ plans: 12, parallel: 3, slots: 3, baseline: 0, dir, timeoutMs: 120_000 }), dir);
     expect({ full: report.full, crossed: report.crossed, short: report.short, errors: report.errors, chainOk: report.chainOk })
       .toEqual({ full: 12, crossed: 0, short: 0, errors: {}, chainOk: true });
   }, 900_000);

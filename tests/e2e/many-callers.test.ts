@@ -46,7 +46,7 @@ describe('many callers on one host', { timeout: 300_000 }, () => {
   let host: Host;
   let chainPath: string;
   beforeAll(() => {
-    const config = testConfig({ browser: { domains_allowlist: ['site.test'], max_concurrent_sessions: 6, default_timeout_ms: 20_000 }, network: { resolve: { 'site.test': '127.0.0.1' } } });
+    const config = testConfig({ browser: { domains_allowlist: ['site.test'], max_concurrent_sessions: 6, default_timeout_ms: 60_000 }, network: { resolve: { 'site.test': '127.0.0.1' } } });
     chainPath = config.chain.path;
     host = testHost(config);
   });

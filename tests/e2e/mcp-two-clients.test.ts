@@ -74,7 +74,7 @@ beforeAll(async () => {
   });
   dir = tempDir('webcap-two-');
   for (const who of ['a', 'b']) writeFileSync(join(dir, `up-${who}.txt`), `upload of ${who}`);
-  const config = testConfig({ dir, browser: { domains_allowlist: Object.values(HOSTS), idle_timeout_s: 300, default_timeout_ms: 15_000 }, network: { resolve: { [HOSTS.a]: '127.0.0.1', [HOSTS.b]: '127.0.0.1' } }, consent: { non_interactive: 'deny', approval_ttl_s: 0 } });
+  const config = testConfig({ dir, browser: { domains_allowlist: Object.values(HOSTS), idle_timeout_s: 300, default_timeout_ms: 60_000 }, network: { resolve: { [HOSTS.a]: '127.0.0.1', [HOSTS.b]: '127.0.0.1' } }, consent: { non_interactive: 'deny', approval_ttl_s: 0 } });
   chainPath = config.chain.path;
   mcp = await startMcpHttp({ listen: '127.0.0.1:0', config, env: { WEBCAP_MCP_TOKEN: TOKEN } });
 });
@@ -150,7 +150,7 @@ describe('remembered approvals over HTTP ([consent] approval_ttl_s > 0)', { time
   let remembering: McpHttpServer;
   beforeAll(async () => {
     const d = tempDir('webcap-two-ttl-');
-    const config = testConfig({ dir: d, browser: { domains_allowlist: Object.values(HOSTS), idle_timeout_s: 300 }, network: { resolve: { [HOSTS.a]: '127.0.0.1', [HOSTS.b]: '127.0.0.1' } }, consent: { non_interactive: 'deny', approval_ttl_s: 600 } });
+    const config = testConfig({ dir: d, browser: { domains_allowlist: Object.values(HOSTS), idle_timeout_s: 300, default_timeout_ms: 60_000 }, network: { resolve: { [HOSTS.a]: '127.0.0.1', [HOSTS.b]: '127.0.0.1' } }, consent: { non_interactive: 'deny', approval_ttl_s: 600 } });
     remembering = await startMcpHttp({ listen: '127.0.0.1:0', config, env: { WEBCAP_MCP_TOKEN: TOKEN } });
   });
   afterAll(async () => { await remembering?.close(); });

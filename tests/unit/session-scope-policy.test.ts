@@ -50,3 +50,16 @@ describe('sessionScopePolicy', () => {
     await expect(run('web.click', { selector: '#a', session: 's2' }, false).result).resolves.toEqual({ passed: true });
   });
 });
+
+describe('sessionScopePolicy after a crash', () => {
+  it('tells a caller whose sessions a crash took browser_crashed, named or not; a fresh caller still gets session_not_found', async () => {
+    const lost: SessionOwner = { owns: () => false, takenElsewhere: () => false, sessions: [], lostInCrash: (s) => s === undefined || s === 's1' };
+    for (const params of [{}, { session: 's1' }]) {
+      const { call, result } = run('web.url', params, lost);
+      expect((await failure(result)).code).toBe('browser_crashed');
+      expect(call.decisions[0]).toMatchObject({ policy: 'session_scope', decision: 'denied' });
+    }
+    expect((await failure(run('web.url', { session: 's9' }, lost).result)).code).toBe('session_not_found');
+    expect((await failure(run('web.url', {}, empty).result)).code).toBe('session_not_found');
+  });
+});
