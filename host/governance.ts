@@ -46,6 +46,9 @@ import { acquireStore } from './store/index.js';
 import { sidecarInit } from './sidecar-init.js';
 import type { HealDeps } from './replay/heal.js';
 import { withStepShot, type ShotDeps } from './report/step-shots.js';
+import { ConsoleHub } from './console/hub.js';
+import { interruptPolicy } from './policies/interrupt.js';
+import type { RefuseEndpoint } from '../manifests/wire.js';
 
 export interface Governance {
   run(call: CallContext): Promise<CallResult>;
@@ -60,6 +63,10 @@ export interface Governance {
   readonly heal: HealDeps;
   /** Start the sidecar and have it launch the browser now (an MCP server exists to drive one). */
   warm(): void;
+  /** The person's window: questions, sessions, chain tail, Stop (served by host/console/server.ts). */
+  readonly console: ConsoleHub;
+  /** An address:port no governed browser may reach (the console). */
+  refuse(endpoint: RefuseEndpoint): void;
   close(): Promise<void>;
 }
 
@@ -85,11 +92,25 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   // An outage and the recovery each become one chain event.
   store.onEvent((e) => { void append({ kind: 'event', session: null, result: { event: e.kind, ...(e.kind === 'store_unavailable' ? { reason: redactor.redactString(e.reason) } : {}) } }).catch(() => undefined); });
 
+  // The console's hub exists with every host (cheap while nobody serves it); host.console() serves it.
+  const hub: ConsoleHub = new ConsoleHub({
+    evidence: (session, selector) => (browser.name === 'sidecar' ? sidecar.evidence({ session, ...(selector ? { selector } : {}) }) : Promise.resolve(undefined)),
+    stopSession: (session) => sidecar.stop(session),
+    record: async (session, planId, detail) => { await append({ kind: 'event', ...viaFor(session), session, plan_id: planId, result: redactor.redact(detail) }); },
+    redact: (value) => redactor.redact(value),
+    timeoutS: config.consent.timeout_s,
+  }, () => sessions.list());
+  chainReady.then((chain) => chain.watch((entry) => hub.entry(entry)), () => undefined);
+
   const gate = new ConsentGate({
     approvals: store.values('approvals'),
-    asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
+    asker: hub.asker(chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) })),
     config: config.consent,
-    record: async (r) => { await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } }); },
+    record: async (r) => {
+      // Which channel answered (terminal, console, MCP elicitation, …), and whether nobody could be asked or the wait timed out.
+      const details = { ...(r.channel ? { channel: r.channel } : {}), ...(r.nobody ? { nobody_asked: true } : {}), ...(r.timed_out ? { timed_out: true } : {}) };
+      await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})`, ...(Object.keys(details).length ? { details } : {}) } });
+    },
   });
 
   const profiles = new Profiles(config, gate, async (event, session, detail, planId) => {
@@ -159,6 +180,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   // cold start overlaps it with the sidecar's own start-up.
   const run = chainReady.then((chain) => compose([
     auditPolicy(chain, redactor),
+    interruptPolicy(hub), // Stop and Ctrl-C: recorded by audit like any other outcome
     enabledPolicy(config),
     validatePolicy(compileValidators(manifests)),
     sessionScopePolicy(),  // one MCP client among several: only its own sessions
@@ -197,6 +219,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       }
     },
     warm: () => browser.prelaunch(),
+    console: hub,
+    refuse: (endpoint) => sidecar.refuse(endpoint),
     currentSession: () => sessions.current,
     openSessions: () => sessions.list(),
     async recordUnknown(id, planId, error) {

@@ -13,6 +13,7 @@ import type { SessionOwner } from './policies/session-scope.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { redactedError } from './redact/errors.js';
 import type { CallContext, CallResult } from './policies/types.js';
+import { startConsole, type ConsoleOptions, type ConsoleServer } from './console/server.js';
 
 export interface HostOptions {
   config?: ConfigInput;
@@ -30,6 +31,12 @@ export interface CallOptions {
   via?: Record<string, string>;
   /** Restricts the call to these sessions (policies/session-scope.ts). */
   scope?: SessionOwner;
+  /** Who asked, shown with consent questions in the console ("CLI", "MCP client NAME"). */
+  caller?: string;
+  /** The plan step, plan:LINE:COL (set by the plan runner). */
+  step?: string;
+  /** Abort to interrupt the call (the caller went away). */
+  signal?: AbortSignal;
 }
 
 export interface Host {
@@ -45,6 +52,11 @@ export interface Host {
   plan(need: string, inputs?: Record<string, unknown>): WrittenPlan;
   /** Start the sidecar and launch the browser now, before the first call (unused, it closes after 30 s). */
   warm(): void;
+  /**
+   * Serve the console (host/console): pending questions with evidence, sessions, the chain, Stop.
+   * Loopback by default; the URL carries the token: print it once, never log it.
+   */
+  console(options?: ConsoleOptions): Promise<ConsoleServer>;
   close(): Promise<void>;
 }
 
@@ -54,6 +66,7 @@ export function createHost(options: HostOptions = {}): Host {
   const byId = new Map(manifests.map((m) => [m.id, m]));
   const gov: Governance = buildGovernance(config, manifests, options);
   let closed = false;
+  const consoles = new Set<ConsoleServer>();
 
   const host: Host = {
     config,
@@ -77,6 +90,9 @@ export function createHost(options: HostOptions = {}): Host {
         decisions: [], startedAt: Date.now(),
         ...(opts.via ? { via: opts.via } : {}),
         ...(opts.scope ? { scope: opts.scope } : {}),
+        ...(opts.caller ? { caller: opts.caller } : {}),
+        ...(opts.step ? { step: opts.step } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
       };
       try {
         return await gov.run(call);
@@ -91,9 +107,19 @@ export function createHost(options: HostOptions = {}): Host {
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),
     warm: () => { if (!closed) gov.warm(); },
+    async console(consoleOptions = {}) {
+      if (closed) throw new WebcapError('internal', 'this host is closed');
+      const server = await startConsole(gov.console, { listen: config.console.listen, ...consoleOptions });
+      // No page a governed browser loads may reach it, whatever [network] allow_private says.
+      gov.refuse(server.address);
+      consoles.add(server);
+      const close = server.close;
+      return { ...server, close: () => { consoles.delete(server); return close(); } };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...consoles].map((c) => c.close()));
       await gov.close();
     },
   };

@@ -9,9 +9,9 @@ import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { sidecarEntry, startRecord } from './attestation.js';
 import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
 import {
-  BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
-  SensitiveRequest, ShutdownRequest, type BlockedRequest, type EffectConsent, type NavigationCheck, type SensitiveAction,
-  type SidecarEvent, type SidecarInit,
+  BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest,
+  RefuseEndpointNotification, RobotsCheckRequest, SensitiveRequest, ShutdownRequest, StopRequest, type BlockedRequest, type EffectConsent,
+  type Evidence, type EvidenceParams, type NavigationCheck, type RefuseEndpoint, type SensitiveAction, type SidecarEvent, type SidecarInit,
 } from '../manifests/wire.js';
 
 export interface SidecarHandlers {
@@ -35,6 +35,7 @@ export class SidecarClient {
   private asking = 0;
   private askedMs = 0;
   private askStartedAt = 0;
+  private readonly refused: RefuseEndpoint[] = [];
 
   /** `init` runs at each start, just after the spawn, so its work overlaps the sidecar's boot. */
   constructor(private readonly init: () => SidecarInit, private readonly handlers: SidecarHandlers, private readonly log: Logger) {}
@@ -88,6 +89,27 @@ export class SidecarClient {
     }
   }
 
+  /** The page behind a question, for the console; undefined when no sidecar runs or it does not answer in time. */
+  async evidence(p: EvidenceParams, timeoutMs = 5000): Promise<Evidence | undefined> {
+    const run = this.running;
+    if (!run) return undefined;
+    return Promise.race([run.connection.sendRequest(EvidenceRequest, p).catch(() => undefined), sleep(timeoutMs).then(() => undefined)]);
+  }
+
+  /** An endpoint no page may reach (the console): told to the running sidecar now and to every later one at init. */
+  refuse(endpoint: RefuseEndpoint): void {
+    this.refused.push(endpoint);
+    void this.running?.connection.sendNotification(RefuseEndpointNotification, endpoint).catch(() => undefined);
+  }
+
+  /** The person pressed Stop: the sidecar stops the session's pages and lets nothing more leave them until its next call. */
+  async stop(session: string): Promise<boolean> {
+    const run = this.running;
+    if (!run) return false;
+    const answer = await Promise.race([run.connection.sendRequest(StopRequest, { session }).catch(() => ({ stopped: false })), sleep(5000).then(() => ({ stopped: false }))]);
+    return answer.stopped;
+  }
+
   /** Runs a question to the user; its time does not count against the call's timeout. */
   private async whileAsking<T>(ask: () => Promise<T>): Promise<T> {
     if (this.asking++ === 0) this.askStartedAt = Date.now();
@@ -137,6 +159,7 @@ export class SidecarClient {
     let init: SidecarInit;
     try {
       init = early ?? this.init();
+      if (this.refused.length) init = { ...init, refuse_endpoints: [...(init.refuse_endpoints ?? []), ...this.refused] };
     } catch (err) {
       child.kill('SIGKILL'); // a bad site profile: nothing to start it for
       throw err;
@@ -163,6 +186,8 @@ export class SidecarClient {
     connection.listen();
     // An early sidecar (host/early-sidecar.ts) had this very init already; it handles messages in order.
     const ready = adopted?.initSent ? Promise.resolve() : connection.sendRequest(InitRequest, init);
+    // An early sidecar got its init before any console existed: it learns the refused endpoints now, before any call.
+    if (adopted?.initSent) for (const e of this.refused) void connection.sendNotification(RefuseEndpointNotification, e).catch(() => undefined);
     ready.catch(() => undefined);
     this.running = { child, connection, exited, ready };
     this.log.info({ pid: child.pid }, 'sidecar started');

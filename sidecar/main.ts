@@ -4,9 +4,12 @@ import { createMessageConnection, ResponseError, StreamMessageReader, StreamMess
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { loadManifests } from '../manifests/load.js';
 import {
-  BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
-  SensitiveRequest, ShutdownRequest, type BlockedRequest, type SidecarInit,
+  BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest, RefuseEndpointNotification,
+  RobotsCheckRequest, SensitiveRequest, ShutdownRequest, StopRequest, type BlockedRequest, type SidecarInit,
 } from '../manifests/wire.js';
+import { captureEvidence } from './evidence.js';
+import { RefusedEndpoints } from './refused-endpoints.js';
+import { resolveSelector } from './selectors.js';
 import { browserSource } from './browser-source.js';
 import { EffectGate } from './effect-gate.js';
 import { NEW_CONTEXT_CAPABILITIES } from './effect-rules.js';
@@ -22,6 +25,9 @@ console.log = console.info = console.warn = console.error;
 const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
 const byId = new Map<string, Tool>(tools.map((t) => [t.id, t]));
 let ctx: ToolContext | undefined;
+// The console's address:port, refused to every page (refused-endpoints.ts); sessions the person stopped.
+const refused = new RefusedEndpoints();
+const stopped = new Set<string>();
 
 function contextFor(init: SidecarInit): ToolContext {
   const guards = new Map<string, NetworkGuard>();
@@ -50,6 +56,8 @@ function contextFor(init: SidecarInit): ToolContext {
         session: name,
         onBlocked: (b: BlockedRequest) => connection.sendNotification(BlockedNotification, b),
         effects,
+        refused,
+        stopped,
       };
       // The guard's proxy is what stops redirect hops, for a remote browser too (remote-guard.ts).
       const proxy = await startGuardProxy(opts);
@@ -80,7 +88,7 @@ function contextFor(init: SidecarInit): ToolContext {
     async confirm(action, session) {
       const answer = await connection.sendRequest(SensitiveRequest, { ...action, session: session.name, url: session.page.url() });
       if (!answer.approved) {
-        throw new WebcapError('consent_denied', `${action.capability}: the user did not approve (${action.reason.replace('_', ' ')})${answer.reason ? `: ${answer.reason}` : ''}`, { reason: action.reason });
+        throw new WebcapError('consent_denied', `${action.capability}: ${answer.reason ?? `the user did not approve (${action.reason.replace('_', ' ')})`}`, { reason: action.reason, ...(answer.timed_out ? { timed_out: true } : {}) });
       }
       // The user just approved this submission: its own request to this origin is not asked about again.
       if (action.reason === 'form_submit') effects.cover(session.name, session.page.url());
@@ -92,8 +100,27 @@ connection.onRequest(InitRequest, (init) => {
   const declared = new Set(loadManifests().filter((m) => m.provider === 'sidecar').map((m) => m.id));
   const missing = [...declared].filter((id) => !byId.has(id));
   if (missing.length) process.stderr.write(`webcap sidecar: no handler yet for ${missing.join(', ')}\n`);
+  for (const e of init.refuse_endpoints ?? []) refused.add(e.host, e.port);
   ctx = contextFor(init);
   return { pid: process.pid };
+});
+
+connection.onNotification(RefuseEndpointNotification, (e) => refused.add(e.host, e.port));
+
+connection.onRequest(EvidenceRequest, async (p) => {
+  const session = ctx?.sessions.list().find((s) => s.name === p.session);
+  if (!session) return { url: '', title: '' };
+  let selector: string | undefined;
+  try { selector = p.selector ? resolveSelector(p.selector, ctx!.profiles, session.page.url()) : undefined; } catch { selector = undefined; }
+  return captureEvidence(session.page, selector);
+});
+
+// Stop: nothing more leaves the session's pages (the guard refuses it) and what they load now is stopped.
+connection.onRequest(StopRequest, async ({ session: name }) => {
+  const session = ctx?.sessions.list().find((s) => s.name === name);
+  stopped.add(name);
+  for (const page of session?.context.pages() ?? []) await page.evaluate('window.stop()').catch(() => undefined);
+  return { stopped: Boolean(session) };
 });
 
 connection.onNotification(PrelaunchNotification, () => ctx?.sessions.prelaunch());
@@ -104,6 +131,9 @@ connection.onRequest(InvokeRequest, async ({ capability, params }) => {
     const tool = byId.get(capability);
     if (!tool) throw new WebcapError('unknown_capability', `the sidecar has no handler for ${capability}`);
     ctx.forgetBlocked();
+    // A new call on a stopped session is the caller's fresh intent: the stop ended with the run it stopped.
+    const named = (params.session as string | undefined) ?? ctx.sessions.current ?? undefined;
+    if (named) stopped.delete(named);
     // The action's window: requests its handlers send (until it settles) are its effects (effect-gate.ts).
     const session = NEW_CONTEXT_CAPABILITIES.has(capability) ? undefined : ((params.session as string | undefined) ?? ctx.sessions.current ?? undefined);
     const window = ctx.effects.begin(capability, session);

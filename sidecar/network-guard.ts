@@ -28,12 +28,17 @@ import { EFFECT_PASS_HEADER, effectFacts, passesEffect } from './effect-route.js
 import { hostOf, isStateChanging } from './effect-rules.js';
 import { hopsWatched, watchRedirectHops } from './redirect-hops.js';
 import { walkRedirects } from './redirect-walk.js';
+import { portOf, type RefusedEndpoints } from './refused-endpoints.js';
 
 export interface GuardOptions extends NetPolicy {
   session: string;
   onBlocked(b: BlockedRequest): void;
   /** Consent for state-changing requests and robots.txt for navigations (absent: network policy only). */
   effects?: EffectGate;
+  /** Address:port pairs refused whatever allow_private says (the host's console). */
+  refused?: RefusedEndpoints;
+  /** Sessions stopped by the person: nothing of theirs leaves until their next call (sidecar/stops.ts). */
+  stopped?: { has(session: string): boolean };
 }
 
 type Refused = Pick<Denial, 'host' | 'reason'> & { code: BlockedRequest['code'] };
@@ -114,6 +119,7 @@ export function connectPort(authority: string): number {
 
 export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
   const log = blockLog(opts);
+  const lastWord = (v: Verdict, hostname: string, port: number) => refusedAfter(opts, v, hostname, port);
   const recent: Request[] = [];                 // to name the resource type of a refused hop
   const waiters = new Set<(r: Request) => void>();
   const tunnels = new Set<net.Socket>();
@@ -155,7 +161,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
     if (url.hostname === PROBE_HOST) { res.writeHead(url.href === probeUrl ? 200 : 404, { 'content-type': 'text/plain' }).end(url.href === probeUrl ? secret : ''); return; }
     const pass = req.headers[EFFECT_PASS_HEADER];
     delete req.headers[EFFECT_PASS_HEADER];
-    const verdict: Verdict | Refused = await verdictFor(() => checkHost(url.hostname, opts)).then(async (v) => {
+    const verdict: Verdict | Refused = await verdictFor(() => checkHost(url.hostname, opts)).then((v) => lastWord(v, url.hostname, mappedPort(url.hostname, opts.resolve) ?? portOf(url))).then(async (v) => {
       // A state-changing request the route layer did not pass for this host (a 307/308 hop that re-sends a POST elsewhere): ask here.
       if (!v.ok || !opts.effects || !isStateChanging(req.method ?? 'GET') || passesEffect(pass, secret, url)) return v;
       return (await opts.effects.decide(opts.session, { method: req.method ?? 'POST', url: url.href, resource: 'other', topLevel: false, pageUrl: '' })) ?? v;
@@ -188,7 +194,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
     let target: URL;
     try { target = new URL(`http://${req.url ?? ''}`); } catch { socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'); return; }
     const port = connectPort(req.url ?? '');
-    const verdict = await verdictFor(() => checkHost(target.hostname, opts));
+    const verdict = lastWord(await verdictFor(() => checkHost(target.hostname, opts)), target.hostname, mappedPort(target.hostname, opts.resolve) ?? port);
     if (!verdict.ok) {
       const shown = port === 443 ? `https://${target.hostname}/` : `https://${target.hostname}:${port}/`;
       refuse(shown, verdict, (u) => u.hostname === target.hostname && Number(u.port || (u.protocol === 'http:' ? 80 : 443)) === port);
@@ -232,6 +238,18 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
   };
 }
 
+/** After the network policy allowed a connection: a stopped session sends nothing, and the console is never reached. */
+function refusedAfter(opts: GuardOptions, v: Verdict, hostname: string, port: number): Verdict {
+  if (!v.ok) return v;
+  // Reported as consent_denied: the person withdrew consent for anything more from this session.
+  if (opts.stopped?.has(opts.session)) return { ok: false, code: 'consent_denied' as 'ssrf_blocked', reason: `session ${opts.session} was stopped by the person`, host: hostname };
+  for (const address of v.addresses) {
+    const denial = opts.refused?.check(address, port, hostname);
+    if (denial) return denial;
+  }
+  return v;
+}
+
 function navigationWatched(req: Request): boolean {
   try {
     return hopsWatched(req.frame().page());
@@ -248,7 +266,11 @@ function navigationWatched(req: Request): boolean {
  */
 export async function installNetworkGuard(context: BrowserContext, opts: GuardOptions & { proxy?: GuardProxy }): Promise<NetworkGuard> {
   const log = opts.proxy?.log ?? blockLog(opts);
-  const check = (url: string, subresource: boolean) => verdictFor(() => checkUrl(new URL(url), { ...opts, subresource }));
+  const check = (url: string, subresource: boolean) => verdictFor(async () => {
+    const u = new URL(url);
+    const v = await checkUrl(u, { ...opts, subresource });
+    return /^(https?|wss?):$/.test(u.protocol) ? refusedAfter(opts, v, u.hostname, mappedPort(u.hostname, opts.resolve) ?? portOf(u)) : v;
+  });
 
   await context.route(() => true, async (route) => {
     const req = route.request();

@@ -26,6 +26,12 @@ export interface CallContext {
   via?: Record<string, string>;
   /** The sessions this caller may act on (one MCP client among several); absent: any. */
   scope?: SessionOwner;
+  /** Who asked, shown with consent questions in the console: "CLI", "MCP client NAME", … (plans: the step). */
+  caller?: string;
+  /** The plan step that made the call, plan:LINE:COL. */
+  step?: string;
+  /** Aborted when the caller gives up (Ctrl-C through the daemon): the call ends as interrupted. */
+  signal?: AbortSignal;
 }
 
 export type CallResult = Record<string, unknown>;
