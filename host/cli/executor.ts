@@ -32,7 +32,7 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
   const config = loadConfig(opts.config);
   if (daemonWanted(opts, config)) {
     const configFile = configFileOf(opts.config);
-    const caller = { yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, profile_key: process.env[config.profiles.key_env] };
+    const caller = { yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, profile_key: process.env[config.profiles.key_env], ...(opts.console ? { console: true } : {}) };
     const socket = async () => (await connectDaemon(config)) ?? startDaemon(config, configFile ?? undefined);
     return body({
       call: async (id, params) => request(await socket(), { op: 'call', id, params, ...caller }),
@@ -47,9 +47,11 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
     throw new WebcapError('invalid_params', `a webcap daemon is serving this workspace (${config.workspace.path}); drop --no-daemon to use it, or stop it first (\`webcap daemon stop\`)`);
   }
   const host = createHost({ config: opts.config, yes: opts.yes });
+  // The URL carries the token: printed once, on stderr, never logged.
+  if (opts.console) process.stderr.write(`webcap console: ${(await host.console()).url}\n`);
   try {
     return await body({
-      call: (id, params) => host.call(id, params),
+      call: (id, params) => host.call(id, params, { caller: 'CLI (webcap call)' }),
       runPlan: (source, seen, replay) => host.runPlan(source, {
         onStep: (s) => { printStep(s); seen?.(s); }, onLog,
         ...(replay ? { inputs: replay.inputs, heal: { force: replay.heal, onHeal: (h) => replay.onHeal(h) } } : {}),

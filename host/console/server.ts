@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { projectRoot } from '../../manifests/load.js';
 import { consoleAccess, COOKIE, hostAndOriginOk, tokenCheck } from './guard.js';
-import type { ConsoleHub } from './hub.js';
+import { withoutToken, type ConsoleHub } from './hub.js';
 import { handleAction } from './actions.js';
 
 export interface ConsoleOptions {
@@ -19,6 +19,8 @@ export interface ConsoleOptions {
   /** Environment variable holding the token; required for a non-loopback listen. */
   tokenEnv?: string;
   env?: NodeJS.ProcessEnv;
+  /** Where to say that a question waits for the console alone (default: a line on stderr). */
+  onWaiting?(url: string): void;
 }
 
 export interface ConsoleServer {
@@ -93,6 +95,7 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
   const shown = access.listen.host.includes(':') ? `[${access.listen.host}]` : access.listen.host;
   const url = `http://${shown}:${port}/?token=${encodeURIComponent(access.token)}`;
   hub.serveAt(url);
+  if (options.onWaiting) { const tell = options.onWaiting; hub.onWaiting = (u) => tell(withoutToken(u)); }
   let closing: Promise<void> | undefined;
   return {
     url,

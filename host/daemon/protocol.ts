@@ -15,6 +15,8 @@ export interface Caller {
   config: string | null;
   /** The profile key from the calling command's environment ([profiles] key_env), so a key exported after the daemon started still counts. */
   profile_key?: string;
+  /** --console: serve the console (even with [console] enabled = false) and tell this command its URL. */
+  console?: boolean;
 }
 
 export type Request =
@@ -32,6 +34,8 @@ export interface DaemonStatus {
   /** The config file it serves (null: defaults / cwd's). */
   config: string | null;
   version: string;
+  /** The console's URL with its token, while it serves one (status goes to the owner's terminal only, never to the log). */
+  console?: string;
 }
 
 export type Reply =
@@ -41,7 +45,9 @@ export type Reply =
   | { type: 'log'; message: string }
   | { type: 'healed'; heal: Heal }
   | { type: 'ask'; qid: number; question: ConsentQuestion }
-  | { type: 'status'; status: DaemonStatus };
+  | { type: 'status'; status: DaemonStatus }
+  /** Printed on the command's stderr: the console URL (--console), or where a question waits. */
+  | { type: 'notice'; message: string };
 
 /** Splits a stream into JSON lines. */
 export function onLines(stream: NodeJS.ReadableStream, each: (value: unknown) => void): void {

@@ -21,6 +21,8 @@ export interface McpOptions {
   composite?: boolean;
   /** Approve every consent question (the CLI's --yes). */
   yes?: boolean;
+  /** Environment variable holding the console's token (needed for a non-loopback [console] listen). */
+  consoleTokenEnv?: string;
 }
 
 export interface McpHub {

@@ -2,6 +2,7 @@
 // the host printed, reads the pending question and presses Approve or Deny.
 // The fixture server counts what arrived: approve → the POST once, deny → 0.
 import { mkdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from 'playwright';
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 // Nobody can be asked on a terminal or a form ([consent] non_interactive = "deny", no TTY): only the console can reach a person.
-const config = () => testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'deny' }, browser: { default_timeout_ms: 20000 } });
+const config = () => testConfig({ network: { resolve: { 'shop.test': '127.0.0.1', 'console.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'deny' }, browser: { default_timeout_ms: 20000 } });
 
 async function denyAll(url: string): Promise<void> {
   const state = await (await fetch(url.replace('/?', '/state?'))).json() as { questions: Array<{ id: string }> };
@@ -89,6 +90,102 @@ describe('approving and denying from the console', () => {
     await sleep(200);
     expect(posted('xhr-delete')).toEqual([]);
     expect(verifyChain(cfg.chain.path).ok).toBe(true);
+    await page.close();
+  });
+});
+
+/** A raw request (Host and Origin as given: fetch may not set Host). */
+function raw(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { body += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+describe('the console is a boundary', () => {
+  let host: Host;
+  let cfg: ReturnType<typeof config>;
+  let url: string;
+  beforeAll(async () => { cfg = config(); host = testHost(cfg); url = (await host.console()).url; });
+  afterAll(async () => { await host?.close(); });
+  afterEach(async () => { await denyAll(url); });
+
+  const json = { 'content-type': 'application/json' };
+  const bare = () => { const u = new URL(url); u.searchParams.delete('token'); return u; };
+
+  it('without the token, with a wrong one, a foreign Host or a foreign Origin: refused, and the question is still pending', async () => {
+    await host.call('web.open', { url: site.url('shop.test', '/p/space-on-submit') });
+    const before = posted('space-on-submit').length;
+    const click = host.call('web.click', { selector: '#go' }).then(() => 'done', (e: { code?: string }) => e.code);
+    let id = '';
+    while (!id) { await sleep(100); id = ((await (await fetch(url.replace('/?', '/state?'))).json()) as { questions: Array<{ id: string }> }).questions[0]?.id ?? ''; }
+    const answer = JSON.stringify({ id, decision: 'approve' });
+    const u = bare();
+    const token = new URL(url).searchParams.get('token')!;
+    expect((await raw(`${u.origin}/state`)).status).toBe(401);
+    expect((await raw(`${u.origin}/answer`, { method: 'POST', headers: json, body: answer })).status).toBe(401);
+    expect((await raw(`${u.origin}/answer?token=wrong${token}`, { method: 'POST', headers: json, body: answer })).status).toBe(403);
+    expect((await raw(`${u.origin}/answer?token=${token}`, { method: 'POST', headers: { ...json, host: `evil.example:${u.port}` }, body: answer })).status).toBe(403);
+    expect((await raw(`${u.origin}/answer?token=${token}`, { method: 'POST', headers: { ...json, origin: 'http://evil.example' }, body: answer })).status).toBe(403);
+    expect((await raw(`${u.origin}/?token=${token}`, { headers: { host: `rebound.example:${u.port}` } })).status).toBe(403);
+    await sleep(300);
+    expect(posted('space-on-submit')).toHaveLength(before);
+    // A forged id changes nothing; the real one is answered once, and a second answer is refused.
+    expect((await raw(`${u.origin}/answer?token=${token}`, { method: 'POST', headers: json, body: JSON.stringify({ id: 'f'.repeat(32), decision: 'approve' }) })).status).toBe(409);
+    expect((await raw(`${u.origin}/answer?token=${token}`, { method: 'POST', headers: { ...json, origin: u.origin }, body: JSON.stringify({ id, decision: 'deny' }) })).status).toBe(200);
+    expect((await raw(`${u.origin}/answer?token=${token}`, { method: 'POST', headers: json, body: answer })).status).toBe(409);
+    expect(await click).toBe('consent_denied');
+    await sleep(200);
+    expect(posted('space-on-submit')).toHaveLength(before);
+  });
+
+  it('serves a strict CSP and no inline script', async () => {
+    const page = await raw(url);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toMatch(/<script>(?!<\/script>)|<script(?![^>]*\bsrc=)[^>]*>[^<]/);
+    const res = await fetch(url);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+  });
+
+  it('a governed browser cannot reach the console, whatever allow_private says', async () => {
+    // console.test resolves to the console's loopback address, which allow_private lets through for every other port.
+    const e = await failure(host.call('web.open', { url: `http://console.test:${bare().port}/?token=${new URL(url).searchParams.get('token')}` }));
+    expect(e.code).toBe('ssrf_blocked');
+    expect(e.message).toMatch(/console/);
+  });
+});
+
+describe('Stop', () => {
+  let host: Host;
+  let cfg: ReturnType<typeof config>;
+  let url: string;
+  beforeAll(async () => { cfg = testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'approve' }, browser: { default_timeout_ms: 20000 } }); host = testHost(cfg); url = (await host.console()).url; });
+  afterAll(async () => { await host?.close(); });
+
+  it('the Stop button interrupts the running plan: interrupted in the chain, no request after it', async () => {
+    const plan = `(do
+  (call :web.open {:url "${site.url('shop.test', '/p/spa-login')}"})
+  (call :web.wait {:time 15000})
+  (call :web.click {:selector "#go"}))`;
+    const run = host.runPlan(plan).then(() => 'finished', (e: { code?: string; message?: string }) => `${e.code}: ${e.message}`);
+    const page = await consolePage(url);
+    const session = page.getByRole('listitem', { name: /^Session / }).filter({ hasText: 'running web.wait' });
+    await session.waitFor();
+    await session.getByRole('button', { name: 'Stop', exact: true }).click();
+    expect(await run).toMatch(/^consent_denied: (plan:\d+:\d+: )?interrupted: the person pressed Stop/);
+    await sleep(500);
+    expect(posted('spa-login')).toEqual([]);
+    const entries = readEntries(cfg.chain.path);
+    const stop = entries.findIndex((e) => e.kind === 'event' && (e.result as { event?: string })?.event === 'interrupted');
+    expect(stop).toBeGreaterThan(0);
+    expect(entries.slice(stop).some((e) => e.capability === 'web.click' && e.kind === 'intent')).toBe(false);
     await page.close();
   });
 });
