@@ -99,6 +99,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     record: async (session, planId, detail) => { await append({ kind: 'event', ...viaFor(session), session, plan_id: planId, result: redactor.redact(detail) }); },
     redact: (value) => redactor.redact(value),
     timeoutS: config.consent.timeout_s,
+    screencast: (session, on) => (browser.name === 'sidecar' ? sidecar.screencast(session, on) : Promise.resolve(false)),
   }, () => sessions.list());
   chainReady.then((chain) => chain.watch((entry) => hub.entry(entry)), () => undefined);
 
@@ -142,6 +143,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     // Checks at the effect (sidecar/effect-gate.ts): a request an action caused, a navigation the page made.
     onEffectConsent: (q) => gate.confirmRequest(q),
     onRobotsCheck: (q) => robotsForNavigation(robots, config, q.url),
+    onFrame: (session, jpeg) => hub.frame(session, jpeg),
   }, log);
 
   // What runs approved browser calls: the sidecar, or a Playwright MCP server (recorded on each chain entry).

@@ -10,7 +10,7 @@ import { sidecarEntry, startRecord } from './attestation.js';
 import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest,
-  RefuseEndpointNotification, RobotsCheckRequest, SensitiveRequest, ShutdownRequest, StopRequest, type BlockedRequest, type EffectConsent,
+  RefuseEndpointNotification, RobotsCheckRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type EffectConsent,
   type Evidence, type EvidenceParams, type NavigationCheck, type RefuseEndpoint, type SensitiveAction, type SidecarEvent, type SidecarInit,
 } from '../manifests/wire.js';
 
@@ -20,6 +20,8 @@ export interface SidecarHandlers {
   onSensitive(a: SensitiveAction): Promise<{ approved: boolean; reason?: string }>;
   /** A state-changing request an action caused, held in the browser (sidecar/effect-gate.ts). Absent: refused. */
   onEffectConsent?(q: EffectConsent): Promise<{ approved: boolean; reason?: string }>;
+  /** A live-view frame (JPEG, base64) of a session someone watches in the console. */
+  onFrame?(session: string, jpeg: string): void;
   /** A top-level navigation about to leave the browser. Absent: allowed (robots is the host's policy to apply). */
   onRobotsCheck?(q: NavigationCheck): Promise<{ allowed: boolean; reason: string; rule?: string }>;
 }
@@ -102,6 +104,13 @@ export class SidecarClient {
     void this.running?.connection.sendNotification(RefuseEndpointNotification, endpoint).catch(() => undefined);
   }
 
+  /** Live view on or off for a session (only while the console has a viewer for it). */
+  async screencast(session: string, on: boolean): Promise<boolean> {
+    const run = this.running;
+    if (!run) return false;
+    return (await run.connection.sendRequest(ScreencastRequest, { session, on }).catch(() => ({ on: false }))).on;
+  }
+
   /** The person pressed Stop: the sidecar stops the session's pages and lets nothing more leave them until its next call. */
   async stop(session: string): Promise<boolean> {
     const run = this.running;
@@ -178,6 +187,7 @@ export class SidecarClient {
     exited.catch(() => undefined);
     connection.onNotification(BlockedNotification, (b) => this.handlers.onBlocked(b));
     connection.onNotification(EventNotification, (e) => this.handlers.onEvent(e));
+    connection.onNotification(FrameNotification, (f) => this.handlers.onFrame?.(f.session, f.jpeg));
     connection.onRequest(SensitiveRequest, (a) => this.whileAsking(() => this.handlers.onSensitive(a)));
     connection.onRequest(EffectConsentRequest, (q) => this.whileAsking(async () => (
       this.handlers.onEffectConsent ? this.handlers.onEffectConsent(q) : { approved: false, reason: 'this host does not answer request-level consent' })));

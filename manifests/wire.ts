@@ -142,3 +142,9 @@ export const RefuseEndpointNotification = new NotificationType<RefuseEndpoint>('
 /** Stop: abort what the session's pages are doing; until the next call on it, nothing leaves the session. */
 export interface StopSession { session: string }
 export const StopRequest = new RequestType<StopSession, { stopped: boolean }, WireError>('webcap/stop');
+
+/** The console's live view: frames of a session's page, only while someone watches (CDP Page.startScreencast). */
+export interface ScreencastToggle { session: string; on: boolean }
+export const ScreencastRequest = new RequestType<ScreencastToggle, { on: boolean }, WireError>('webcap/screencast');
+export interface ScreencastFrame { session: string; jpeg: string }
+export const FrameNotification = new NotificationType<ScreencastFrame>('webcap/frame');

@@ -5,8 +5,9 @@ import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { loadManifests } from '../manifests/load.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest, RefuseEndpointNotification,
-  RobotsCheckRequest, SensitiveRequest, ShutdownRequest, StopRequest, type BlockedRequest, type SidecarInit,
+  RobotsCheckRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type SidecarInit,
 } from '../manifests/wire.js';
+import { Screencasts } from './screencast.js';
 import { captureEvidence } from './evidence.js';
 import { RefusedEndpoints } from './refused-endpoints.js';
 import { resolveSelector } from './selectors.js';
@@ -28,6 +29,7 @@ let ctx: ToolContext | undefined;
 // The console's address:port, refused to every page (refused-endpoints.ts); sessions the person stopped.
 const refused = new RefusedEndpoints();
 const stopped = new Set<string>();
+const screencasts = new Screencasts((session, jpeg) => void connection.sendNotification(FrameNotification, { session, jpeg }).catch(() => undefined));
 
 function contextFor(init: SidecarInit): ToolContext {
   const guards = new Map<string, NetworkGuard>();
@@ -113,6 +115,12 @@ connection.onRequest(EvidenceRequest, async (p) => {
   let selector: string | undefined;
   try { selector = p.selector ? resolveSelector(p.selector, ctx!.profiles, session.page.url()) : undefined; } catch { selector = undefined; }
   return captureEvidence(session.page, selector);
+});
+
+connection.onRequest(ScreencastRequest, async ({ session: name, on }) => {
+  const session = ctx?.sessions.list().find((s) => s.name === name);
+  if (!on || !session) { await screencasts.stop(name); return { on: false }; }
+  return { on: await screencasts.start(name, session.page, ctx!.init.browser.viewport).catch(() => false) };
 });
 
 // Stop: nothing more leaves the session's pages (the guard refuses it) and what they load now is stopped.

@@ -17,6 +17,8 @@ export interface ConsoleDeps {
   redact(value: unknown): unknown;
   /** [consent] timeout_s: how long a question nobody else can answer waits for the console. */
   timeoutS: number;
+  /** Live view frames on or off for a session. */
+  screencast(session: string, on: boolean): Promise<boolean>;
 }
 
 export interface RunningCall {
@@ -153,6 +155,27 @@ export class ConsoleHub {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+
+  /** A viewer of a session's live view: frames flow while at least one watches (the screencast starts and stops with them). */
+  watch(session: string, viewer: (jpeg: Buffer) => void): () => void {
+    let set = this.viewers.get(session);
+    if (!set) this.viewers.set(session, (set = new Set()));
+    set.add(viewer);
+    if (set.size === 1) void this.deps.screencast(session, true);
+    return () => {
+      set!.delete(viewer);
+      if (set!.size === 0 && this.viewers.get(session) === set) { this.viewers.delete(session); void this.deps.screencast(session, false); }
+    };
+  }
+
+  frame(session: string, jpeg: string): void {
+    const set = this.viewers.get(session);
+    if (!set?.size) return;
+    const bytes = Buffer.from(jpeg, 'base64');
+    for (const v of set) { try { v(bytes); } catch { /* one broken viewer must not stop the others */ } }
+  }
+
+  private readonly viewers = new Map<string, Set<(jpeg: Buffer) => void>>();
 
   private callFor(session: string | undefined): RunningCall | undefined {
     const all = [...this.running];

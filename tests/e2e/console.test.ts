@@ -108,6 +108,25 @@ function raw(url: string, opts: { method?: string; headers?: Record<string, stri
   });
 }
 
+describe('live view', () => {
+  let host: Host;
+  let url: string;
+  beforeAll(async () => { host = testHost(config()); url = (await host.console()).url; });
+  afterAll(async () => { await host?.close(); });
+
+  it('shows each session with its title, URL and a live view (frames while someone watches)', async () => {
+    await host.call('web.open', { url: site.url('shop.test', '/p/spa-login') });
+    const page = await consolePage(url);
+    const session = page.getByRole('listitem', { name: 'Session s1' });
+    await session.getByText(site.url('shop.test', '/p/spa-login')).waitFor();
+    const live = session.getByRole('application', { name: 'Live view of fixture' });
+    await live.waitFor();
+    await page.waitForFunction(() => ((document.querySelector('[role=application] img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, undefined, { timeout: 30_000 });
+    expect(await live.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await page.close();
+  });
+});
+
 describe('the console is a boundary', () => {
   let host: Host;
   let cfg: ReturnType<typeof config>;

@@ -88,11 +88,27 @@ function renderQuestions(questions) {
   $('no-questions').hidden = questions.length > 0;
 }
 
+// One live view per session, kept across renders (its image stream stays open while the session is shown).
+const liveViews = new Map();
+function liveView(s) {
+  let view = liveViews.get(s.name);
+  if (!view) {
+    const img = el('img', { class: 'live', src: `/live/${encodeURIComponent(s.name)}`, alt: '' });
+    view = el('div', { role: 'application' }, [img]);
+    liveViews.set(s.name, view);
+  }
+  view.setAttribute('aria-label', `Live view of ${s.title || s.url || s.name}`);
+  return view;
+}
+
 function renderSessions(sessions) {
   $('no-sessions').hidden = sessions.length > 0;
+  const open = new Set(sessions.map((s) => s.name));
+  for (const [name, view] of liveViews) if (!open.has(name)) { view.querySelector('img').removeAttribute('src'); liveViews.delete(name); }
   $('sessions').replaceChildren(...sessions.map((s) => el('li', { 'aria-label': `Session ${s.name}` }, [
     el('strong', { text: s.title || '(no title yet)' }),
     el('div', { class: 'url', text: s.url || '' }),
+    liveView(s),
     el('div', { text: `session ${s.name}${s.running ? ` · running ${s.running}${s.plan ? ` (${s.plan})` : ''}` : ' · idle'}` }),
     el('div', { class: 'buttons' }, [
       el('button', { type: 'button', class: 'stop', text: 'Stop', onclick: () => post('/stop', { session: s.name }) }),
