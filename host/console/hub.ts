@@ -34,6 +34,7 @@ export interface RunningCall {
 export interface SessionView { name: string; url?: string; title?: string; running?: string; plan?: string }
 
 const TAIL = 50;
+const LEASE_MS = 3000;
 
 export class ConsoleHub {
   readonly board = new QuestionBoard();
@@ -161,21 +162,46 @@ export class ConsoleHub {
     let set = this.viewers.get(session);
     if (!set) this.viewers.set(session, (set = new Set()));
     set.add(viewer);
+    // A page that does not repaint sends no new frame: a viewer joining a running screencast starts from the latest one.
+    const latest = this.latest.get(session);
+    if (latest) viewer(latest);
     if (set.size === 1) void this.deps.screencast(session, true);
     return () => {
       set!.delete(viewer);
-      if (set!.size === 0 && this.viewers.get(session) === set) { this.viewers.delete(session); void this.deps.screencast(session, false); }
+      if (set!.size === 0 && this.viewers.get(session) === set) {
+        this.viewers.delete(session);
+        this.latest.delete(session);
+        void this.deps.screencast(session, false);
+      }
     };
   }
+
+  /**
+   * The latest frame for a viewer that polls (the console page): the screencast runs while polls keep
+   * coming and stops LEASE_MS after the last one.
+   */
+  peek(session: string): Buffer | undefined {
+    const lease = this.leases.get(session);
+    if (lease) clearTimeout(lease.timer);
+    const stop = lease?.stop ?? this.watch(session, () => undefined);
+    const timer = setTimeout(() => { this.leases.delete(session); stop(); }, LEASE_MS);
+    timer.unref?.();
+    this.leases.set(session, { stop, timer });
+    return this.latest.get(session);
+  }
+
+  private readonly leases = new Map<string, { stop(): void; timer: NodeJS.Timeout }>();
 
   frame(session: string, jpeg: string): void {
     const set = this.viewers.get(session);
     if (!set?.size) return;
     const bytes = Buffer.from(jpeg, 'base64');
+    this.latest.set(session, bytes);
     for (const v of set) { try { v(bytes); } catch { /* one broken viewer must not stop the others */ } }
   }
 
   private readonly viewers = new Map<string, Set<(jpeg: Buffer) => void>>();
+  private readonly latest = new Map<string, Buffer>();
 
   private callFor(session: string | undefined): RunningCall | undefined {
     const all = [...this.running];

@@ -64,10 +64,12 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
     if (req.method === 'GET' && ASSETS[path]) return send(res, 200, ASSETS[path][1], files.get(path)!);
     if (req.method === 'GET' && path === '/events') return stream(req, res);
     if (req.method === 'GET' && path === '/state') return reply(res, 200, hub.state());
-    const live = /^\/live\/([\w.-]{1,100})$/.exec(path);
+    const live = /^\/live\/([\w.-]{1,100}?)(\.jpg)?$/.exec(path);
     if (req.method === 'GET' && live) {
       if (!hub.sessions().some((s) => s.name === live[1])) return reply(res, 404, { error: 'no such open session' });
-      return liveView(req, res, live[1]);
+      if (!live[2]) return reply(res, 404, { error: 'ask for /live/SESSION.jpg' });
+      const frame = hub.peek(live[1]);
+      return frame ? send(res, 200, 'image/jpeg', frame) : void res.writeHead(204).end();
     }
     const picture = /^\/evidence\/([0-9a-f]{32})\.png$/.exec(path);
     if (req.method === 'GET' && picture) {
@@ -86,17 +88,6 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
     viewers.add(res);
     push(res);
     req.on('close', () => viewers.delete(res));
-  };
-  // The live view as MJPEG (an <img> shows it as it comes): frames only while this response is open.
-  const liveView = (req: IncomingMessage, res: ServerResponse, session: string) => {
-    const boundary = 'webcapframe';
-    res.writeHead(200, { 'content-type': `multipart/x-mixed-replace; boundary=${boundary}`, connection: 'keep-alive' });
-    const stop = hub.watch(session, (jpeg) => {
-      res.write(`--${boundary}\r\ncontent-type: image/jpeg\r\ncontent-length: ${jpeg.length}\r\n\r\n`);
-      res.write(jpeg);
-      res.write('\r\n');
-    });
-    req.on('close', stop);
   };
   const push = (res: ServerResponse) => res.write(`event: state\ndata: ${JSON.stringify(hub.state())}\n\n`);
   // Changes come in bursts (a call: intent, consent, result): one push per burst.

@@ -93,9 +93,15 @@ const liveViews = new Map();
 function liveView(s) {
   let view = liveViews.get(s.name);
   if (!view) {
-    const img = el('img', { class: 'live', src: `/live/${encodeURIComponent(s.name)}`, alt: '' });
+    const img = el('img', { class: 'live', alt: '' });
     view = el('div', { role: 'application' }, [img]);
     liveViews.set(s.name, view);
+    // Polls the latest frame while the session is shown: the host screencasts only while polls come.
+    let n = 0;
+    const next = () => { if (liveViews.get(s.name) === view) setTimeout(() => { img.src = `/live/${encodeURIComponent(s.name)}.jpg?n=${n++}`; }, 200); };
+    img.addEventListener('load', next);
+    img.addEventListener('error', () => setTimeout(next, 300));
+    img.src = `/live/${encodeURIComponent(s.name)}.jpg?n=${n++}`;
   }
   view.setAttribute('aria-label', `Live view of ${s.title || s.url || s.name}`);
   return view;
