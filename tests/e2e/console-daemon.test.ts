@@ -62,4 +62,12 @@ describe('the console through the daemon', () => {
     const log = readFileSync(join(dir, '.webcap', 'daemon.log'), 'utf8');
     expect(log).not.toContain(new URL(status.console!).searchParams.get('token')!);
   });
+
+  it('webcap run --console prints the URL once on stderr as "webcap console: URL"', async () => {
+    writeFileSync(join(dir, 'tiny.rtfs'), '(do 42)');
+    const r = await run(['run', 'tiny.rtfs', '--console', '--no-daemon'], dir, { WEBCAP_CONFIG: join(dir, 'agent_config.toml') });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe('42');
+    expect(r.stderr.match(/^webcap console: http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/gm)).toHaveLength(1);
+  });
 });
