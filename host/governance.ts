@@ -51,6 +51,9 @@ import { StoreWatch } from './store/watch.js';
 import { sidecarInit } from './sidecar-init.js';
 import type { HealDeps } from './replay/heal.js';
 import { withStepShot, type ShotDeps } from './report/step-shots.js';
+import { ConsoleHub } from './console/hub.js';
+import { interruptPolicy } from './policies/interrupt.js';
+import type { RefuseEndpoint } from '../manifests/wire.js';
 
 /** The caller of plain host.call()s that name no owner (host.ts). */
 export const DEFAULT_OWNER = 'library';
@@ -71,6 +74,10 @@ export interface Governance {
   readonly heal: HealDeps;
   /** Start the sidecar and have it launch the browser now (an MCP server exists to drive one). */
   warm(): void;
+  /** The person's window: questions, sessions, chain tail, Stop (served by host/console/server.ts). */
+  readonly console: ConsoleHub;
+  /** An address:port no governed browser may reach (the console). */
+  refuse(endpoint: RefuseEndpoint): void;
   close(): Promise<void>;
 }
 
@@ -99,10 +106,21 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   // An outage and the recovery each become one chain event.
   store.onEvent((e) => { void append({ kind: 'event', session: null, result: { event: e.kind, ...(e.kind === 'store_unavailable' ? { reason: redactor.redactString(e.reason) } : {}) } }).catch(() => undefined); });
 
+  // The console's hub exists with every host (cheap while nobody serves it); host.console() serves it.
+  const hub: ConsoleHub = new ConsoleHub({
+    evidence: (session, selector) => (browser.name === 'sidecar' ? sidecar.evidence({ session, ...(selector ? { selector } : {}) }) : Promise.resolve(undefined)),
+    stopSession: (session) => sidecar.stop(session),
+    record: async (session, planId, detail) => { await append({ kind: 'event', ...viaFor(session), session, plan_id: planId, result: redactor.redact(detail) }); },
+    redact: (value) => redactor.redact(value),
+    timeoutS: config.consent.timeout_s,
+    screencast: (session, on) => (browser.name === 'sidecar' ? sidecar.screencast(session, on) : Promise.resolve(false)),
+  }, () => sessions.list());
+  chainReady.then((chain) => chain.watch((entry) => hub.entry(entry)), () => undefined);
+
   const gate = new ConsentGate({
     approvals: store.values('approvals'),
     scope: options.approvalScope,
-    asker: chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) }),
+    asker: hub.asker(chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) })),
     config: config.consent,
     // Over HTTP each MCP client approves for itself: its remembered yes is not another client's,
     // and with [[mcp.clients]] not another principal's either.
@@ -110,7 +128,9 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     ownerOf: (q) => options.entryVia?.(q.session)?.client,
     record: async (r) => {
       metrics.consent(r.reason, r.source === 'remembered' ? 'remembered' : r.approved ? 'approved' : 'denied');
-      await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})` } });
+      // Which channel answered (terminal, console, MCP elicitation, …), and whether nobody could be asked or the wait timed out.
+      const details = { ...(r.channel ? { channel: r.channel } : {}), ...(r.nobody ? { nobody_asked: true } : {}), ...(r.timed_out ? { timed_out: true } : {}) };
+      await append({ kind: 'consent', ...viaFor(r.session), capability: r.capability, session: r.session ?? null, params: redactor.redact({ origin: r.origin, selector: r.selector, reason: r.reason }), decision: { decision: r.approved ? 'approved' : 'denied', policy: 'consent', reason: `${r.reason} (${r.source})`, ...(Object.keys(details).length ? { details } : {}) } });
     },
   });
 
@@ -151,6 +171,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onEffectConsent: (q) => storeWatch.watch(() => gate.confirmRequest(q)),
     onRobotsCheck: (q) => storeWatch.watch(() => robotsForNavigation(robots, config, q.url)),
     onSecret,
+    onFrame: (session, jpeg) => hub.frame(session, jpeg),
   }, log);
 
   // What runs approved browser calls: the sidecar, or a Playwright MCP server (recorded on each chain entry).
@@ -194,6 +215,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   // cold start overlaps it with the sidecar's own start-up.
   const run = chainReady.then((chain) => compose([
     auditPolicy(chain, redactor),
+    interruptPolicy(hub), // Stop and Ctrl-C: recorded by audit like any other outcome
     enabledPolicy(config),
     validatePolicy(compileValidators(manifests)),
     sessionScopePolicy(),  // one MCP client among several: only its own sessions
@@ -242,6 +264,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
         ? { kind: 'plan', plan_id: planId, session: null, result: { event: 'plan_end', ok: true, returned: redactor.summarise(outcome.result ?? null) } }
         : { kind: 'plan', plan_id: planId, session: null, result: { event: 'plan_end', ok: false }, error: { code: outcome.error.code, message: redactor.redactString(outcome.error.message) } }, after);
     },
+    console: hub,
+    refuse: (endpoint) => sidecar.refuse(endpoint),
     async recordUnknown(id, planId, error) {
       await append({ kind: 'call', capability: id, plan_id: planId ?? null, params: null, error: { code: error.code, message: error.message }, decision: { decision: 'denied', policy: 'registry', reason: error.message } });
     },

@@ -13,6 +13,7 @@ import { metrics } from './metrics/metrics.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { redactedError } from './redact/errors.js';
 import type { CallContext, CallResult, Principal } from './policies/types.js';
+import { startConsole, type ConsoleOptions, type ConsoleServer } from './console/server.js';
 
 export interface HostOptions {
   config?: ConfigInput;
@@ -32,6 +33,12 @@ export interface CallOptions {
   via?: Record<string, string>;
   /** The authenticated client making the call ([[mcp.clients]]): recorded, its allowlist and budgets applied. */
   principal?: Principal;
+  /** Who asked, shown with consent questions in the console ("CLI", "MCP client NAME"). */
+  caller?: string;
+  /** The plan step, plan:LINE:COL (set by the plan runner). */
+  step?: string;
+  /** Abort to interrupt the call (the caller went away). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -75,6 +82,11 @@ export interface Host {
   warm(): void;
   /** A signal stopped the command: an `interrupted` event in the chain (host/cli/interrupt.ts). */
   interrupted(signal: string, command: string): Promise<void>;
+  /**
+   * Serve the console (host/console): pending questions with evidence, sessions, the chain, Stop.
+   * Loopback by default; the URL carries the token: print it once, never log it.
+   */
+  console(options?: ConsoleOptions): Promise<ConsoleServer>;
   close(): Promise<void>;
 }
 
@@ -87,6 +99,7 @@ export function createHost(options: HostOptions = {}): Host {
   metrics.knowCapabilities(byId.keys());
   let closed = false;
   let scopes = 0;
+  const consoles = new Set<ConsoleServer>();
 
   const callAs = async (owner: string, id: string, params: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<CallResult> => {
       if (closed) throw new WebcapError('internal', 'this host is closed');
@@ -109,6 +122,9 @@ export function createHost(options: HostOptions = {}): Host {
         decisions: [], startedAt: Date.now(),
         ...(opts.via ? { via: opts.via } : {}),
         ...(opts.principal ? { principal: opts.principal } : {}),
+        ...(opts.caller ? { caller: opts.caller } : {}),
+        ...(opts.step ? { step: opts.step } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
       };
       const started = performance.now();
       try {
@@ -165,9 +181,19 @@ export function createHost(options: HostOptions = {}): Host {
     warm: () => { if (!closed) gov.warm(); },
     // heal.record is governance's plain (redacting) append.
     interrupted: (signal, command) => gov.heal.record({ kind: 'event', session: null, result: { event: 'interrupted', signal, command } }),
+    async console(consoleOptions = {}) {
+      if (closed) throw new WebcapError('internal', 'this host is closed');
+      const server = await startConsole(gov.console, { listen: config.console.listen, ...consoleOptions });
+      // No page a governed browser loads may reach it, whatever [network] allow_private says.
+      gov.refuse(server.address);
+      consoles.add(server);
+      const close = server.close;
+      return { ...server, close: () => { consoles.delete(server); return close(); } };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...consoles].map((c) => c.close()));
       await gov.close();
     },
   };

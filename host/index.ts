@@ -9,3 +9,5 @@ export type { Candidate, WrittenPlan } from './discovery/index.js';
 // The MCP server, for a program that embeds it (any transport) or serves it over HTTP.
 export { createMcpServer, createMcpHub, type McpOptions, type McpHub, type WebcapMcp } from './mcp/server.js';
 export { startMcpHttp, type McpHttpOptions, type McpHttpServer } from './mcp/http.js';
+// The console: host.console({ listen }) serves it; these are its options and handle.
+export type { ConsoleOptions, ConsoleServer } from './console/server.js';

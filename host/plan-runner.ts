@@ -32,10 +32,12 @@ export interface PlanOptions {
   inputs?: Record<string, string>;
   /** Healing (issue 14): force: heal every call with a selector (--heal); onHeal: for --update-plan. */
   heal?: HealOptions;
+  /** Abort to interrupt the plan (its caller went away): the running call ends as interrupted, no further call runs. */
+  signal?: AbortSignal;
 }
 
 export interface PlanDeps {
-  call(id: string, params: Record<string, unknown>, opts: { planId: string }): Promise<CallResult>;
+  call(id: string, params: Record<string, unknown>, opts: { planId: string; step?: string; signal?: AbortSignal }): Promise<CallResult>;
   closeSession(session: string, planId: string): Promise<void>;
   /** [plans] max_steps / max_duration_s / max_bytes (host/rtfs/limits.ts). */
   limits?: { max_steps: number; max_duration_s: number; max_bytes?: number };
@@ -71,7 +73,7 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
         const target = stepTarget(hideSecretInputs(params, secrets));
         const shown = redact(shownCapabilityId(capability));
         try {
-          const result = await heal(capability, params, options, where, (p) => deps.call(capability, p, { planId }));
+          const result = await heal(capability, params, options, where, (p) => deps.call(capability, p, { planId, step: `plan:${where.line}:${where.column}`, ...(opts.signal ? { signal: opts.signal } : {}) }));
           if (capability === 'web.open' && typeof result.session === 'string') opened.add(result.session);
           if (capability === 'web.close' && typeof result.closed === 'string') opened.delete(result.closed);
           const failed = softFailure(capability, result);

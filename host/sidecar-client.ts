@@ -11,9 +11,9 @@ import { sidecarEntry, startRecord } from './attestation.js';
 import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
 import { metrics } from './metrics/metrics.js';
 import {
-  BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
-  SecretRequest, SensitiveRequest, ShutdownRequest, type BlockedRequest, type SecretAnswer, type SecretResolve, type EffectConsent, type NavigationCheck, type SensitiveAction,
-  type SidecarEvent, type SidecarInit,
+  BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest,
+  RefuseEndpointNotification, RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type EffectConsent,
+  type Evidence, type EvidenceParams, type NavigationCheck, type RefuseEndpoint, type SecretAnswer, type SecretResolve, type SensitiveAction, type SidecarEvent, type SidecarInit,
 } from '../manifests/wire.js';
 
 export interface SidecarHandlers {
@@ -22,6 +22,8 @@ export interface SidecarHandlers {
   onSensitive(a: SensitiveAction): Promise<{ approved: boolean; reason?: string }>;
   /** A state-changing request an action caused, held in the browser (sidecar/effect-gate.ts). Absent: refused. */
   onEffectConsent?(q: EffectConsent): Promise<{ approved: boolean; reason?: string }>;
+  /** A live-view frame (JPEG, base64) of a session someone watches in the console. */
+  onFrame?(session: string, jpeg: string): void;
   /** A top-level navigation about to leave the browser. Absent: allowed (robots is the host's policy to apply). */
   onRobotsCheck?(q: NavigationCheck): Promise<{ allowed: boolean; reason: string; rule?: string }>;
   /** A vault reference about to be typed (host/secrets/resolver.ts). Absent: refused. */
@@ -49,6 +51,7 @@ export class SidecarClient {
   private asking = 0;
   private askedMs = 0;
   private askStartedAt = 0;
+  private readonly refused: RefuseEndpoint[] = [];
 
   /** `init` runs at each start, just after the spawn, so its work overlaps the sidecar's boot. */
   constructor(private readonly init: () => SidecarInit, private readonly handlers: SidecarHandlers, private readonly log: Logger) {}
@@ -103,6 +106,34 @@ export class SidecarClient {
     }
   }
 
+  /** The page behind a question, for the console; undefined when no sidecar runs or it does not answer in time. */
+  async evidence(p: EvidenceParams, timeoutMs = 5000): Promise<Evidence | undefined> {
+    const run = this.running;
+    if (!run) return undefined;
+    return Promise.race([run.connection.sendRequest(EvidenceRequest, p).catch(() => undefined), sleep(timeoutMs).then(() => undefined)]);
+  }
+
+  /** An endpoint no page may reach (the console): told to the running sidecar now and to every later one at init. */
+  refuse(endpoint: RefuseEndpoint): void {
+    this.refused.push(endpoint);
+    void this.running?.connection.sendNotification(RefuseEndpointNotification, endpoint).catch(() => undefined);
+  }
+
+  /** Live view on or off for a session (only while the console has a viewer for it). */
+  async screencast(session: string, on: boolean): Promise<boolean> {
+    const run = this.running;
+    if (!run) return false;
+    return (await run.connection.sendRequest(ScreencastRequest, { session, on }).catch(() => ({ on: false }))).on;
+  }
+
+  /** The person pressed Stop: the sidecar stops the session's pages and lets nothing more leave them until its next call. */
+  async stop(session: string): Promise<boolean> {
+    const run = this.running;
+    if (!run) return false;
+    const answer = await Promise.race([run.connection.sendRequest(StopRequest, { session }).catch(() => ({ stopped: false })), sleep(5000).then(() => ({ stopped: false }))]);
+    return answer.stopped;
+  }
+
   /** Runs a question to the user; its time does not count against the call's timeout. */
   private async whileAsking<T>(ask: () => Promise<T>): Promise<T> {
     if (this.asking++ === 0) this.askStartedAt = Date.now();
@@ -152,6 +183,7 @@ export class SidecarClient {
     let init: SidecarInit;
     try {
       init = early ?? this.init();
+      if (this.refused.length) init = { ...init, refuse_endpoints: [...(init.refuse_endpoints ?? []), ...this.refused] };
     } catch (err) {
       child.kill('SIGKILL'); // a bad site profile: nothing to start it for
       throw err;
@@ -173,6 +205,7 @@ export class SidecarClient {
     exited.catch(() => undefined);
     connection.onNotification(BlockedNotification, (b) => this.handlers.onBlocked(b));
     connection.onNotification(EventNotification, (e) => this.handlers.onEvent(e));
+    connection.onNotification(FrameNotification, (f) => this.handlers.onFrame?.(f.session, f.jpeg));
     connection.onRequest(SensitiveRequest, (a) => outsideAnyCall(() => this.whileAsking(() => this.handlers.onSensitive(a))));
     connection.onRequest(EffectConsentRequest, (q) => outsideAnyCall(() => this.whileAsking(async () => (
       this.handlers.onEffectConsent ? this.handlers.onEffectConsent(q) : { approved: false, reason: 'this host does not answer request-level consent' }))));
@@ -183,6 +216,8 @@ export class SidecarClient {
     connection.listen();
     // An early sidecar (host/early-sidecar.ts) had this very init already; it handles messages in order.
     const ready = adopted?.initSent ? Promise.resolve() : connection.sendRequest(InitRequest, init);
+    // An early sidecar got its init before any console existed: it learns the refused endpoints now, before any call.
+    if (adopted?.initSent) for (const e of this.refused) void connection.sendNotification(RefuseEndpointNotification, e).catch(() => undefined);
     ready.catch(() => undefined);
     this.running = { child, connection, exited, ready };
     if (this.starts++ > 0) metrics.sidecarRestarted();

@@ -36,6 +36,8 @@ export interface SidecarInit {
   };
   /** Playwright traces per session (sidecar/trace.ts); absent: off. */
   trace?: 'off' | 'on-failure' | 'always';
+  /** Address:port pairs no page may reach whatever allow_private says (the host's console); more may follow by notification. */
+  refuse_endpoints?: Array<{ host: string; port: number }>;
   /** The site profiles, read and validated by the host (host/site-profiles.ts). */
   profiles: SiteProfile[];
   /** Checks made where the effect happens (sidecar/effect-gate.ts); absent: both on. */
@@ -107,7 +109,9 @@ export interface SensitiveAction {
   /** Shown to the user with the question (e.g. a cookie banner's text). Page text: never an answer. */
   details?: Record<string, unknown>;
 }
-export const SensitiveRequest = new RequestType<SensitiveAction, { approved: boolean; reason?: string }, WireError>('webcap/sensitive');
+/** A refusal's reason is shown to the caller as is; timed_out: the question waited for the console until [consent] timeout_s. */
+export interface ConsentReply { approved: boolean; reason?: string; timed_out?: boolean }
+export const SensitiveRequest = new RequestType<SensitiveAction, ConsentReply, WireError>('webcap/sensitive');
 
 /**
  * A state-changing request (a non-GET navigation, a POST/PUT/PATCH/DELETE
@@ -124,7 +128,7 @@ export interface EffectConsent {
   resource: string;
   page_url: string;
 }
-export const EffectConsentRequest = new RequestType<EffectConsent, { approved: boolean; reason?: string }, WireError>('webcap/effect-consent');
+export const EffectConsentRequest = new RequestType<EffectConsent, ConsentReply, WireError>('webcap/effect-consent');
 
 /** A top-level navigation about to leave the browser: may robots.txt (the host's cache) let it? */
 export interface NavigationCheck { session: string; capability?: string; url: string }
@@ -142,3 +146,34 @@ export type SecretAnswer =
   | { ok: true; kind: 'secret' | 'totp'; value: string; origins: string[] }
   | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
 export const SecretRequest = new RequestType<SecretResolve, SecretAnswer, WireError>('webcap/secret');
+
+/**
+ * The person's window (host/console): a picture of the page at the moment a
+ * question is asked, the target element outlined and password/payment fields
+ * masked, plus what a form around the target would send (field names only).
+ */
+export interface EvidenceParams { session: string; selector?: string }
+export interface Evidence {
+  /** PNG, base64; absent when the page could not be captured in time. */
+  png?: string;
+  url: string;
+  title: string;
+  /** The element's description (tag, name, label), when the selector found one. */
+  element?: string;
+  form?: { method: string; action: string; fields: string[] };
+}
+export const EvidenceRequest = new RequestType<EvidenceParams, Evidence, WireError>('webcap/evidence');
+
+/** An address:port no governed browser may reach (the console): refused like an SSRF target, whatever allow_private says. */
+export interface RefuseEndpoint { host: string; port: number }
+export const RefuseEndpointNotification = new NotificationType<RefuseEndpoint>('webcap/refuse-endpoint');
+
+/** Stop: abort what the session's pages are doing; until the next call on it, nothing leaves the session. */
+export interface StopSession { session: string }
+export const StopRequest = new RequestType<StopSession, { stopped: boolean }, WireError>('webcap/stop');
+
+/** The console's live view: frames of a session's page, only while someone watches (CDP Page.startScreencast). */
+export interface ScreencastToggle { session: string; on: boolean }
+export const ScreencastRequest = new RequestType<ScreencastToggle, { on: boolean }, WireError>('webcap/screencast');
+export interface ScreencastFrame { session: string; jpeg: string }
+export const FrameNotification = new NotificationType<ScreencastFrame>('webcap/frame');

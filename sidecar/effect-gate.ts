@@ -30,7 +30,7 @@ export interface RequestFacts {
 export interface Refusal { code: 'consent_denied' | 'robots_disallowed'; reason: string }
 
 export interface EffectAsker {
-  consent(q: EffectConsent): Promise<{ approved: boolean; reason?: string }>;
+  consent(q: EffectConsent): Promise<{ approved: boolean; reason?: string; timed_out?: boolean }>;
   robots(q: NavigationCheck): Promise<{ allowed: boolean; reason: string; rule?: string }>;
 }
 
@@ -152,11 +152,11 @@ export class EffectGate {
       capability: w.capability, session, method: facts.method.toUpperCase(), url: facts.url, resource: facts.resource, page_url: facts.pageUrl,
     });
     if (answer.approved) return undefined;
-    return this.refuse(w, facts, 'consent_denied', `${w.capability} made the page send ${facts.method.toUpperCase()} ${facts.url} (${facts.resource}); the user did not approve${answer.reason ? `: ${answer.reason}` : ''}`);
+    return this.refuse(w, facts, 'consent_denied', `${w.capability} made the page send ${facts.method.toUpperCase()} ${facts.url} (${facts.resource}); ${answer.reason ?? 'the user did not approve'}`, answer.timed_out ? { timed_out: true } : {});
   }
 
-  private refuse(w: ActionWindow | undefined, facts: RequestFacts, code: Refusal['code'], reason: string): Refusal {
-    if (w) w.failure ??= new WebcapError(code, reason, { url: facts.url, method: facts.method.toUpperCase(), resource: facts.resource });
+  private refuse(w: ActionWindow | undefined, facts: RequestFacts, code: Refusal['code'], reason: string, more: Record<string, unknown> = {}): Refusal {
+    if (w) w.failure ??= new WebcapError(code, reason, { url: facts.url, method: facts.method.toUpperCase(), resource: facts.resource, ...more });
     return { code, reason };
   }
 

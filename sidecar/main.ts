@@ -4,9 +4,13 @@ import { createMessageConnection, ResponseError, StreamMessageReader, StreamMess
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { loadManifests } from '../manifests/load.js';
 import {
-  BlockedNotification, EffectConsentRequest, EventNotification, InitRequest, PrelaunchNotification, InvokeRequest, RobotsCheckRequest,
-  SecretRequest, SensitiveRequest, ShutdownRequest, type BlockedRequest, type SidecarInit,
+  BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest, RefuseEndpointNotification,
+  RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type SidecarInit,
 } from '../manifests/wire.js';
+import { Screencasts } from './screencast.js';
+import { captureEvidence } from './evidence.js';
+import { RefusedEndpoints } from './refused-endpoints.js';
+import { resolveSelector } from './selectors.js';
 import { browserSource } from './browser-source.js';
 import { EffectGate } from './effect-gate.js';
 import { NEW_CONTEXT_CAPABILITIES } from './effect-rules.js';
@@ -26,6 +30,10 @@ const byId = new Map<string, Tool>(tools.map((t) => [t.id, t]));
 /** What the sidecar holds: the tools' context, with every owner's sessions (each call gets its owner's view). */
 type SidecarState = Omit<ToolContext, 'sessions'> & { sessions: Sessions };
 let ctx: SidecarState | undefined;
+// The console's address:port, refused to every page (refused-endpoints.ts); sessions the person stopped.
+const refused = new RefusedEndpoints();
+const stopped = new Set<string>();
+const screencasts = new Screencasts((session, jpeg) => void connection.sendNotification(FrameNotification, { session, jpeg }).catch(() => undefined));
 
 function contextFor(init: SidecarInit): SidecarState {
   const guards = new Map<string, NetworkGuard>();
@@ -60,6 +68,8 @@ function contextFor(init: SidecarInit): SidecarState {
         effects,
         // Absent (an older host): on.
         dlp: init.secrets?.dlp === false ? undefined : secretBook,
+        refused,
+        stopped,
       };
       // The guard's proxy is what stops redirect hops, for a remote browser too (remote-guard.ts).
       const proxy = await startGuardProxy(opts);
@@ -94,7 +104,7 @@ function contextFor(init: SidecarInit): SidecarState {
       noteSecret(traces, action, session);
       const answer = await connection.sendRequest(SensitiveRequest, secretBook.scrub({ ...action, session: session.name, url: session.page.url() }));
       if (!answer.approved) {
-        throw new WebcapError('consent_denied', `${action.capability}: the user did not approve (${action.reason.replace('_', ' ')})${answer.reason ? `: ${answer.reason}` : ''}`, { reason: action.reason });
+        throw new WebcapError('consent_denied', `${action.capability}: ${answer.reason ?? `the user did not approve (${action.reason.replace('_', ' ')})`}`, { reason: action.reason, ...(answer.timed_out ? { timed_out: true } : {}) });
       }
       // The user just approved this submission: its own request to this origin is not asked about again.
       if (action.reason === 'form_submit') effects.cover(session.name, session.page.url());
@@ -106,8 +116,33 @@ connection.onRequest(InitRequest, (init) => {
   const declared = new Set(loadManifests().filter((m) => m.provider === 'sidecar').map((m) => m.id));
   const missing = [...declared].filter((id) => !byId.has(id));
   if (missing.length) process.stderr.write(`webcap sidecar: no handler yet for ${missing.join(', ')}\n`);
+  for (const e of init.refuse_endpoints ?? []) refused.add(e.host, e.port);
   ctx = contextFor(init);
   return { pid: process.pid };
+});
+
+connection.onNotification(RefuseEndpointNotification, (e) => refused.add(e.host, e.port));
+
+connection.onRequest(EvidenceRequest, async (p) => {
+  const session = ctx?.sessions.list().find((s) => s.name === p.session);
+  if (!session) return { url: '', title: '' };
+  let selector: string | undefined;
+  try { selector = p.selector ? resolveSelector(p.selector, ctx!.profiles, session.page.url()) : undefined; } catch { selector = undefined; }
+  return captureEvidence(session.page, selector);
+});
+
+connection.onRequest(ScreencastRequest, async ({ session: name, on }) => {
+  const session = ctx?.sessions.list().find((s) => s.name === name);
+  if (!on || !session) { await screencasts.stop(name); return { on: false }; }
+  return { on: await screencasts.start(name, session.page, ctx!.init.browser.viewport).catch(() => false) };
+});
+
+// Stop: nothing more leaves the session's pages (the guard refuses it) and what they load now is stopped.
+connection.onRequest(StopRequest, async ({ session: name }) => {
+  const session = ctx?.sessions.list().find((s) => s.name === name);
+  stopped.add(name);
+  for (const page of session?.context.pages() ?? []) await page.evaluate('window.stop()').catch(() => undefined);
+  return { stopped: Boolean(session) };
 });
 
 connection.onNotification(PrelaunchNotification, () => ctx?.sessions.prelaunch());
@@ -121,6 +156,9 @@ connection.onRequest(InvokeRequest, async ({ capability, params, owner }, token)
     ctx.forgetBlocked();
     // Every tool sees only its caller's sessions.
     const mine: ToolContext = { ...ctx, sessions: ctx.sessions.for(owner) };
+    // A new call on a stopped session is the caller's fresh intent: the stop ended with the run it stopped.
+    const named = (params.session as string | undefined) ?? mine.sessions.current ?? undefined;
+    if (named) stopped.delete(named);
     // The action's window: requests its handlers send (until it settles) are its effects (effect-gate.ts).
     const session = NEW_CONTEXT_CAPABILITIES.has(capability) ? undefined : ((params.session as string | undefined) ?? mine.sessions.current ?? undefined);
     const window = ctx.effects.begin(capability, session);

@@ -30,6 +30,7 @@ import { hopsWatched, watchRedirectHops } from './redirect-hops.js';
 import { walkRedirects } from './redirect-walk.js';
 import type { SecretBook } from './secrets/book.js';
 import { guardMessages, leakInMessage, leakInProxied, leakInRequest, readBody, type Leak } from './secrets/dlp.js';
+import { portOf, type RefusedEndpoints } from './refused-endpoints.js';
 
 export interface GuardOptions extends NetPolicy {
   session: string;
@@ -38,6 +39,10 @@ export interface GuardOptions extends NetPolicy {
   effects?: EffectGate;
   /** The secrets typed so far: a request carrying one off its origins is refused (absent: [secrets] dlp = false). */
   dlp?: SecretBook;
+  /** Address:port pairs refused whatever allow_private says (the host's console). */
+  refused?: RefusedEndpoints;
+  /** Sessions stopped by the person: nothing of theirs leaves until their next call (sidecar/stops.ts). */
+  stopped?: { has(session: string): boolean };
 }
 
 type Refused = Pick<Denial, 'host' | 'reason'> & { code: BlockedRequest['code'] };
@@ -122,6 +127,7 @@ export function connectPort(authority: string): number {
 
 export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
   const log = blockLog(opts);
+  const lastWord = (v: Verdict, hostname: string, port: number) => refusedAfter(opts, v, hostname, port);
   const recent: Request[] = [];                 // to name the resource type of a refused hop
   const waiters = new Set<(r: Request) => void>();
   const tunnels = new Set<net.Socket>();
@@ -172,7 +178,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
       res.end('blocked by webcap (consent_denied): secret_origin\n');
       return;
     }
-    const verdict: Verdict | Refused = await verdictFor(() => checkHost(url.hostname, opts)).then(async (v) => {
+    const verdict: Verdict | Refused = await verdictFor(() => checkHost(url.hostname, opts)).then((v) => lastWord(v, url.hostname, mappedPort(url.hostname, opts.resolve) ?? portOf(url))).then(async (v) => {
       // A state-changing request the route layer did not pass for this host (a 307/308 hop that re-sends a POST elsewhere): ask here.
       if (!v.ok || !opts.effects || !isStateChanging(req.method ?? 'GET') || passesEffect(pass, secret, url)) return v;
       return (await opts.effects.decide(opts.session, { method: req.method ?? 'POST', url: url.href, resource: 'other', topLevel: false, pageUrl: '' })) ?? v;
@@ -205,7 +211,7 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
     let target: URL;
     try { target = new URL(`http://${req.url ?? ''}`); } catch { socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'); return; }
     const port = connectPort(req.url ?? '');
-    const verdict = await verdictFor(() => checkHost(target.hostname, opts));
+    const verdict = lastWord(await verdictFor(() => checkHost(target.hostname, opts)), target.hostname, mappedPort(target.hostname, opts.resolve) ?? port);
     if (!verdict.ok) {
       const shown = port === 443 ? `https://${target.hostname}/` : `https://${target.hostname}:${port}/`;
       refuse(shown, verdict, (u) => u.hostname === target.hostname && Number(u.port || (u.protocol === 'http:' ? 80 : 443)) === port);
@@ -249,6 +255,18 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
   };
 }
 
+/** After the network policy allowed a connection: a stopped session sends nothing, and the console is never reached. */
+function refusedAfter(opts: GuardOptions, v: Verdict, hostname: string, port: number): Verdict {
+  if (!v.ok) return v;
+  // Reported as consent_denied: the person withdrew consent for anything more from this session.
+  if (opts.stopped?.has(opts.session)) return { ok: false, code: 'consent_denied' as 'ssrf_blocked', reason: `session ${opts.session} was stopped by the person`, host: hostname };
+  for (const address of v.addresses) {
+    const denial = opts.refused?.check(address, port, hostname);
+    if (denial) return denial;
+  }
+  return v;
+}
+
 function navigationWatched(req: Request): boolean {
   try {
     return hopsWatched(req.frame().page());
@@ -265,7 +283,11 @@ function navigationWatched(req: Request): boolean {
  */
 export async function installNetworkGuard(context: BrowserContext, opts: GuardOptions & { proxy?: GuardProxy }): Promise<NetworkGuard> {
   const log = opts.proxy?.log ?? blockLog(opts);
-  const check = (url: string, subresource: boolean) => verdictFor(() => checkUrl(new URL(url), { ...opts, subresource }));
+  const check = (url: string, subresource: boolean) => verdictFor(async () => {
+    const u = new URL(url);
+    const v = await checkUrl(u, { ...opts, subresource });
+    return /^(https?|wss?):$/.test(u.protocol) ? refusedAfter(opts, v, u.hostname, mappedPort(u.hostname, opts.resolve) ?? portOf(u)) : v;
+  });
 
   await context.route(() => true, async (route) => {
     const req = route.request();

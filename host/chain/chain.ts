@@ -95,8 +95,17 @@ export class CausalChain {
 
   /** Appends one entry; resolves once it is written (and, unless durable: false, on disk). Appends apply in call order. */
   append(partial: ChainAppend, options: AppendOptions = {}): Promise<ChainEntry> {
-    return this.enqueue(() => this.locked(() => this.write(partial, options.durable ?? true)));
+    const written = this.enqueue(() => this.locked(() => this.write(partial, options.durable ?? true)));
+    if (this.watchers.size) void written.then((e) => { for (const w of this.watchers) { try { w(e); } catch { /* a viewer must not break the chain */ } } }, () => undefined);
+    return written;
   }
+
+  /** Each entry this process writes, once written (the console's live chain view); returns the unsubscribe. */
+  watch(watcher: (entry: ChainEntry) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+  private readonly watchers = new Set<(entry: ChainEntry) => void>();
 
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
     const run = this.queue.then(job);

@@ -11,6 +11,8 @@ export interface GlobalOptions {
   yes?: boolean;
   /** false with --no-daemon. */
   daemon: boolean;
+  /** webcap run --console: serve the console and print its URL on stderr. */
+  console?: boolean;
 }
 
 /** The command's own options merged with the program's (commander's optsWithGlobals). */

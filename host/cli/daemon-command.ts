@@ -14,6 +14,7 @@ function show(status: DaemonStatus | undefined, socket: string, json: boolean | 
   if (json) return print(JSON.stringify(status ? { running: true, ...status } : { running: false, socket }));
   if (!status) return print(`no daemon running (socket ${socket})`);
   print(`daemon running: pid ${status.pid}, up ${status.uptime_s} s, sessions ${status.sessions.length ? status.sessions.join(', ') : '(none)'}, socket ${status.socket}${status.config ? `, config ${status.config}` : ''}`);
+  if (status.console) print(`webcap console: ${status.console}`);
 }
 
 export function registerDaemon(program: Command): void {

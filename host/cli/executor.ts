@@ -36,7 +36,7 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
   const config = loadConfig(opts.config);
   if (daemonWanted(opts, config)) {
     const configFile = configFileOf(opts.config);
-    const caller = { caller: callerId(), yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, config_id: configIdentity(configFile, config) };
+    const caller = { caller: callerId(), yes: Boolean(opts.yes), tty: Boolean(process.stdin.isTTY && process.stderr.isTTY), config: configFile, config_id: configIdentity(configFile, config), ...(opts.console ? { console: true } : {}) };
     const send = (req: Request, listener?: Listener) => requestOwnDaemon(config, configFile, req, listener);
     return body({
       call: async (id, params) => send({ op: 'call', id, params, ...caller }),
@@ -52,9 +52,11 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
   }
   const host = createHost({ config: opts.config, yes: opts.yes });
   const stopWatching = exitOnSignal(host, command);
+  // The URL carries the token: printed once, on stderr, never logged.
+  if (opts.console) process.stderr.write(`webcap console: ${(await host.console()).url}\n`);
   try {
     return await body({
-      call: (id, params) => host.call(id, params),
+      call: (id, params) => host.call(id, params, { caller: 'CLI (webcap call)' }),
       runPlan: (source, seen, replay) => host.runPlan(source, {
         onStep: (s) => { printStep(s); seen?.(s); }, onLog,
         ...(replay ? { inputs: replay.inputs, heal: { force: replay.heal, onHeal: (h) => replay.onHeal(h) } } : {}),

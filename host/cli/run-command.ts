@@ -19,6 +19,7 @@ export function registerRun(program: Command): void {
     .option('--input <name=value>', 'a value for the plan\'s {{name}} placeholder (repeatable)', collect)
     .option('--heal', 'heal every selector that finds nothing from its recorded fingerprint (exported plans heal by default)')
     .option('--update-plan', 'after the run, write healed selectors back into the plan file (keeps PLAN.bak)')
+    .option('--console', 'serve the console (watch, answer questions with evidence, Stop) and print its URL on stderr')
     .action(async (file: string, _o: unknown, cmd: Command) => {
       const opts = optionsOf<{ input?: string[]; heal?: boolean; updatePlan?: boolean }>(cmd);
       const { max_bytes: maxBytes } = loadConfig(opts.config).plans;

@@ -73,7 +73,21 @@ export const configSchema = {
         waive: strings,     // capability ids that never ask
         approval_ttl_s: { type: 'integer', minimum: 0, default: 600 },
         gate_requests: { type: 'boolean', default: true },   // hold state-changing requests an action causes (sidecar/effect-gate.ts)
+        timeout_s: { type: 'integer', minimum: 1, default: 300 },  // a question only the console can answer waits this long, then is denied
       },
+    },
+    console: {
+      type: 'object', additionalProperties: false, default: {},
+      // The person's window (host/console): served by the daemon and `webcap mcp` when enabled, by `webcap run --console`.
+      properties: {
+        enabled: { type: 'boolean', default: true },
+        listen: { type: 'string', default: '127.0.0.1:0' },   // HOST:PORT; not loopback only with --token-env
+      },
+    },
+    handoff: {
+      type: 'object', additionalProperties: false, default: {},
+      // A CAPTCHA, 2FA prompt or login wall during a plan step: fail (captcha_detected), or ask the person to take over.
+      properties: { on_captcha: { enum: ['fail', 'ask'], default: 'fail' } },
     },
     chain: {
       type: 'object', additionalProperties: false, default: {},

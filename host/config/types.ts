@@ -63,7 +63,10 @@ export interface WebcapConfig {
   budgets: Required<BudgetTables> & { jitter_ms: number };
   robots: { cache_ttl_s: number; fetch_timeout_ms: number };
   network: { resolve: Record<string, string>; allow_private: string[] };
-  consent: { non_interactive: 'deny' | 'approve'; require: string[]; waive: string[]; approval_ttl_s: number; gate_requests: boolean };
+  consent: { non_interactive: 'deny' | 'approve'; require: string[]; waive: string[]; approval_ttl_s: number; gate_requests: boolean; timeout_s: number };
+  /** The person's window (host/console). */
+  console: { enabled: boolean; listen: string };
+  handoff: { on_captcha: 'fail' | 'ask' };
   chain: { path: string; signing_key_env?: string; checkpoint_every: number };
   plans: { max_steps: number; max_duration_s: number; max_bytes: number };
   workspace: { path: string };

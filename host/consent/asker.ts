@@ -18,9 +18,28 @@ export interface ConsentQuestion {
   session?: string;
 }
 
-export interface ConsentAnswer { approved: boolean; answer?: string; remember?: boolean }
+export interface ConsentAnswer {
+  approved: boolean;
+  answer?: string;
+  remember?: boolean;
+  /** Remember this approval for this long instead of [consent] approval_ttl_s ("Approve for this origin for N minutes"). */
+  remember_s?: number;
+  /** Who answered: terminal, mcp_elicitation, console, callback, yes, config, … (recorded in the chain). */
+  channel?: string;
+  /** Nobody was asked: this is [consent] non_interactive speaking. A console, if one serves, may still reach a person. */
+  nobody?: boolean;
+  /** The question waited for the console until [consent] timeout_s. */
+  timed_out?: boolean;
+}
 
-export type Asker = (q: ConsentQuestion) => Promise<boolean | ConsentAnswer>;
+/** What an asker may be given with the question: withdraw it (another channel answered), or a page to send the person to. */
+export interface AskContext {
+  signal?: AbortSignal;
+  /** This question's page in the console, when one serves (MCP URL-mode elicitation points here). */
+  questionUrl?: string;
+}
+
+export type Asker = (q: ConsentQuestion, ctx?: AskContext) => Promise<boolean | ConsentAnswer>;
 
 /**
  * Prompts on a terminal. One readline interface per question, closed after the
@@ -31,7 +50,7 @@ export function ttyAsker(
   input: NodeJS.ReadableStream = process.stdin,
   output: NodeJS.WritableStream = process.stderr,
 ): Asker {
-  return function ttyAsk(q) {
+  return function ttyAsk(q, ctx) {
     return new Promise((resolve) => {
       output.write(`\nwebcap asks: ${plain(q.question, 2000)}\n`);
       for (const [key, text] of Object.entries(plainDetails(q.details ?? {}))) {
@@ -43,9 +62,11 @@ export function ttyAsker(
         if (done) return;
         done = true;
         rl.close();
-        resolve({ approved });
+        resolve({ approved, channel: 'terminal' });
       };
       rl.on('close', () => finish(false));
+      // Answered elsewhere (the console): the prompt goes away, and its "no" on close is never used.
+      ctx?.signal?.addEventListener('abort', () => { output.write('\n(answered elsewhere)\n'); finish(false); }, { once: true });
       rl.question('Approve? [y/N] ', (line) => finish(/^(y|yes)$/i.test(line.trim())));
     });
   };
@@ -59,7 +80,18 @@ export function ttyAsker(
  */
 export function fixedAsker(approved: boolean, answer?: string): Asker {
   return async function fixedAsk() {
-    return answer === undefined ? { approved, remember: false } : { approved, answer, remember: false };
+    return answer === undefined ? { approved, remember: false, channel: 'yes' } : { approved, answer, remember: false, channel: 'yes' };
+  };
+}
+
+/**
+ * [consent] non_interactive, used when no terminal and no form can reach a
+ * person. "deny" is not a person's no: it says nobody was asked, so a console
+ * that serves may still put the question to someone.
+ */
+export function nobodyAsker(nonInteractive: 'deny' | 'approve'): Asker {
+  return async function nobodyAsk() {
+    return nonInteractive === 'approve' ? { approved: true, channel: 'config' } : { approved: false, channel: 'config', nobody: true };
   };
 }
 
@@ -70,5 +102,5 @@ export function chooseAsker(opts: {
   if (opts.yes) return fixedAsker(true);
   if (opts.ask) return opts.ask;
   if (opts.isTTY) return ttyAsker();
-  return fixedAsker(opts.nonInteractive === 'approve');
+  return nobodyAsker(opts.nonInteractive);
 }

@@ -12,6 +12,11 @@ import { plain, plainDetails, quote } from './text.js';
 export interface ConsentRecord {
   capability: string; origin?: string; selector?: string; reason: string;
   approved: boolean; source: 'asker' | 'remembered' | 'waived' | 'store_unavailable'; session?: string;
+  /** Which channel answered (terminal, console, mcp_elicitation, …), when one did. */
+  channel?: string;
+  /** Nobody could be asked ([consent] non_interactive answered), or the console question timed out. */
+  nobody?: boolean;
+  timed_out?: boolean;
 }
 
 export type GateAnswer = ConsentAnswer & { source: ConsentRecord['source'] };
@@ -79,7 +84,7 @@ export class ConsentGate {
   }
 
   /** The sidecar's SensitiveRequest. The secret is never read: only its presence is implied by the reason. */
-  async confirmSensitive(a: SensitiveAction): Promise<{ approved: boolean; reason?: string }> {
+  async confirmSensitive(a: SensitiveAction): Promise<{ approved: boolean; reason?: string; timed_out?: boolean }> {
     // Belt and braces: should the sidecar ever echo the typed value in a selector
     // or in page text, it is cut out before anything is shown or recorded.
     // Hidden before flattening (so truncation cannot keep half of it) and after
@@ -99,7 +104,7 @@ export class ConsentGate {
     });
     return answer.approved
       ? { approved: true }
-      : { approved: false, reason: `the user did not approve ${a.reason} by ${a.capability} on ${origin}` };
+      : { approved: false, reason: `${whyNot(answer)} ${a.reason} by ${a.capability} on ${origin}${hintFor(answer)}`, ...(answer.timed_out ? { timed_out: true } : {}) };
   }
 
   /**
@@ -107,7 +112,7 @@ export class ConsentGate {
    * request that an action caused. Scoped (and remembered) per action, target
    * origin and "METHOD /path": the query is left out, it may carry what was typed.
    */
-  async confirmRequest(q: EffectConsent): Promise<{ approved: boolean; reason?: string }> {
+  async confirmRequest(q: EffectConsent): Promise<{ approved: boolean; reason?: string; timed_out?: boolean }> {
     const origin = originOf(q.url);
     let path = '';
     try { path = new URL(q.url).pathname; } catch { /* opaque URL: the origin says it */ }
@@ -120,7 +125,7 @@ export class ConsentGate {
     });
     return answer.approved
       ? { approved: true }
-      : { approved: false, reason: `the user did not approve ${method} ${origin}${path} by ${q.capability}` };
+      : { approved: false, reason: `${whyNot(answer)} ${method} ${origin}${path} by ${q.capability}${hintFor(answer)}`, ...(answer.timed_out ? { timed_out: true } : {}) };
   }
 
   private async askOrReuse(q: ConsentQuestion): Promise<GateAnswer> {
@@ -145,11 +150,13 @@ export class ConsentGate {
     const raw = await this.opts.asker(q);
     metrics.consentAnswered((performance.now() - asked) / 1000);
     const answer: ConsentAnswer = typeof raw === 'boolean' ? { approved: raw } : raw;
-    if (answer.approved === true && rememberable && answer.remember !== false) {
-      const ttlMs = config.approval_ttl_s * 1000;
+    // "Approve for this origin for N minutes" (the console) says how long; otherwise the configured TTL.
+    const remember = answer.remember_s !== undefined ? answer.remember_s > 0 && Boolean(q.origin) && q.reason !== 'user_ask' : rememberable && answer.remember !== false;
+    if (answer.approved === true && remember) {
+      const ttlMs = (answer.remember_s ?? config.approval_ttl_s) * 1000;
       try { await this.remembered.set(`approval:${key}`, String(this.now() + ttlMs), ttlMs); } catch (err) { return this.refuseOnStore(q, err); }
     }
-    return this.decide(q, { approved: answer.approved === true, answer: answer.answer }, 'asker');
+    return this.decide(q, { ...answer, approved: answer.approved === true }, 'asker');
   }
 
   private async refuseOnStore(q: ConsentQuestion, err: unknown): Promise<never> {
@@ -163,9 +170,29 @@ export class ConsentGate {
     if (q.origin !== undefined) rec.origin = q.origin;
     if (q.selector !== undefined) rec.selector = q.selector;
     if (q.session !== undefined) rec.session = q.session;
+    if (a.channel !== undefined) rec.channel = plain(a.channel, 40);
+    if (a.nobody) rec.nobody = true;
+    if (a.timed_out) rec.timed_out = true;
     await this.opts.record(rec);
-    return a.answer === undefined ? { approved: a.approved, source } : { approved: a.approved, answer: a.answer, source };
+    const out: GateAnswer = { approved: a.approved, source };
+    if (a.answer !== undefined) out.answer = a.answer;
+    if (a.channel !== undefined) out.channel = a.channel;
+    if (a.nobody) out.nobody = true;
+    if (a.timed_out) out.timed_out = true;
+    return out;
   }
+}
+
+/** The start of a refusal: a person's no, nobody to ask, or nobody answering in time. */
+export function whyNot(a: Pick<ConsentAnswer, 'nobody' | 'timed_out'>): string {
+  if (a.timed_out) return 'timed out: nobody answered in the console to approve';
+  if (a.nobody) return 'nobody was asked (no terminal, no MCP form elicitation, no console) to approve';
+  return 'the user did not approve';
+}
+
+/** How to reach a person next time, when nobody was asked. */
+export function hintFor(a: Pick<ConsentAnswer, 'nobody' | 'timed_out'>): string {
+  return a.nobody && !a.timed_out ? '; to be asked, open the console (`webcap run --console`, or [console] enabled for the daemon and `webcap mcp`) or approve up front with --yes' : '';
 }
 
 /** Scheme + host + port (punycode, so look-alike hosts show as xn--…); opaque URLs keep their text. */

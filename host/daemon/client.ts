@@ -75,6 +75,7 @@ export function request(socket: Socket, req: Request, listener: Listener = {}): 
       if (reply.type === 'step') listener.onStep?.(reply.step);
       else if (reply.type === 'log') listener.onLog?.(reply.message);
       else if (reply.type === 'healed') listener.onHeal?.(reply.heal);
+      else if (reply.type === 'notice') process.stderr.write(`${reply.message}\n`);
       else if (reply.type === 'ask') {
         const ask = interactive ? ttyAsker() : async () => ({ approved: false });
         void Promise.resolve(ask(reply.question)).then((a) => {

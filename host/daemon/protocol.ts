@@ -21,6 +21,8 @@ export interface Caller {
   caller?: string;
   /** configIdentity() of the command's configuration and environment; a daemon serving another refuses (reason daemon_config_differs). */
   config_id: string;
+  /** --console: serve the console (even with [console] enabled = false) and tell this command its URL. */
+  console?: boolean;
 }
 
 export type Request =
@@ -38,6 +40,8 @@ export interface DaemonStatus {
   /** The config file it serves (null: defaults / cwd's). */
   config: string | null;
   version: string;
+  /** The console's URL with its token, while it serves one (status goes to the owner's terminal only, never to the log). */
+  console?: string;
 }
 
 export type Reply =
@@ -47,7 +51,9 @@ export type Reply =
   | { type: 'log'; message: string }
   | { type: 'healed'; heal: Heal }
   | { type: 'ask'; qid: number; question: ConsentQuestion }
-  | { type: 'status'; status: DaemonStatus };
+  | { type: 'status'; status: DaemonStatus }
+  /** Printed on the command's stderr: the console URL (--console), or where a question waits. */
+  | { type: 'notice'; message: string };
 
 /** Splits a stream into JSON lines. */
 export function onLines(stream: NodeJS.ReadableStream, each: (value: unknown) => void): void {

@@ -54,7 +54,19 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
   };
   // Made on first use, so a daemon that finds another one already serving leaves without touching the chain.
   let made: Host | undefined;
-  const host = () => (made ??= createHost({ config: configFile ?? undefined, ask: routedAsker, approvalScope: (q) => clientFor(q)?.id }));
+  // The console starts with the host when [console] enabled (or on a command's --console); its URL goes only to
+  // `daemon status` and to commands, never to the daemon's log.
+  let consoleUrl: Promise<string | undefined> | undefined;
+  const notify = (message: string) => (callers.getStore() ?? (running.size === 1 ? [...running][0] : undefined))?.send({ type: 'notice', message });
+  const serveConsole = () => (consoleUrl ??= made!.console({ onWaiting: (url) => notify(`webcap: a question waits for an answer in the console: ${url}`) })
+    .then((c) => c.url, (err: unknown) => { consoleUrl = undefined; notify(`webcap: the console could not start: ${String((err as Error)?.message ?? err)}`); return undefined; }));
+  const host = () => {
+    if (!made) {
+      made = createHost({ config: configFile ?? undefined, ask: routedAsker, approvalScope: (q) => clientFor(q)?.id });
+      if (config.console.enabled) void serveConsole();
+    }
+    return made;
+  };
   const started = Date.now();
   let inFlight = 0;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -89,20 +101,21 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
     const clientOf = (caller: Extract<Request, { op: 'call' | 'run' }>): Client => {
       const forward: Asker = (question: ConsentQuestion) => new Promise((done) => {
         const qid = nextQid++;
-        pending.set(qid, (approved) => done({ approved }));
+        pending.set(qid, (approved) => done({ approved, channel: 'terminal' }));
         send({ type: 'ask', qid, question });
       });
       const session = caller.op === 'call' && typeof caller.params?.session === 'string' ? caller.params.session : undefined;
       return { id: randomUUID(), send, session, ask: chooseAsker({ yes: caller.yes, ask: caller.tty ? forward : undefined, nonInteractive: config.consent.non_interactive, isTTY: false }) };
     };
-    // A client that goes away mid-question has said no.
-    socket.on('close', () => { for (const answer of pending.values()) answer(false); pending.clear(); });
+    // A client that goes away mid-question has said no; one that goes away mid-call (Ctrl-C) interrupts it.
+    const gone = new AbortController();
+    socket.on('close', () => { for (const answer of pending.values()) answer(false); pending.clear(); gone.abort(); });
     socket.on('error', () => undefined);
     onLines(socket, (value) => {
       const req = value as Request;
       if (req.op === 'answer') { pending.get(req.qid)?.(req.approved === true); pending.delete(req.qid); return; }
       if (req.op === 'status') {
-        send({ type: 'status', status: { pid: process.pid, uptime_s: Math.round((Date.now() - started) / 1000), sessions: made?.sessions() ?? [], socket: path, config: configFile, version: packageVersion() } });
+        void Promise.resolve(consoleUrl).then((url) => send({ type: 'status', status: { pid: process.pid, uptime_s: Math.round((Date.now() - started) / 1000), sessions: made?.sessions() ?? [], socket: path, config: configFile, version: packageVersion(), ...(url ? { console: url } : {}) } }));
         return;
       }
       if (req.op === 'stop') { open.delete(socket); void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
@@ -115,7 +128,9 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
       running.add(client);
       inFlight += 1;
       clearTimeout(idleTimer);
-      void callers.run(client, () => answer(host(), req, send)).finally(() => {
+      const h = host();
+      if (req.console) void serveConsole().then((url) => { if (url) send({ type: 'notice', message: `webcap console: ${url}` }); });
+      void callers.run(client, () => answer(h, req, send, gone.signal)).finally(() => {
         inFlight -= 1;
         running.delete(client);
         armIdle();
@@ -125,6 +140,8 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
   await listenExclusively(server, path, config.workspace.path);
   // /metrics and /healthz for operators; the daemon's host is made on first use, so health reads the config.
   ops = config.metrics.listen ? await startOpsServer({ listen: config.metrics.listen, tokenEnv: config.metrics.token_env, health: () => health(config) }) : undefined;
+  // With the console on, the host starts now so `daemon status` can show the console's URL before the first command.
+  if (config.console.enabled) host();
   process.once('SIGTERM', () => { void stop(); });
   process.once('SIGINT', () => { void stop(); });
   armIdle();
@@ -133,25 +150,25 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
 }
 
 // Each terminal (caller) that sends `webcap call`s is one caller of the host: its sessions are its own.
-const callers = new WeakMap<Host, Map<string, HostScope>>();
+const callerScopes = new WeakMap<Host, Map<string, HostScope>>();
 function callerScope(host: Host, caller: string | undefined): HostScope {
-  const scopes = callers.get(host) ?? new Map<string, HostScope>();
-  callers.set(host, scopes);
+  const scopes = callerScopes.get(host) ?? new Map<string, HostScope>();
+  callerScopes.set(host, scopes);
   const key = typeof caller === 'string' && caller ? caller : 'cli';
   let scope = scopes.get(key);
   if (!scope) scopes.set(key, (scope = host.scope('cli')));
   return scope;
 }
 
-async function answer(host: Host, req: Extract<Request, { op: 'call' | 'run' }>, send: (r: Reply) => void): Promise<void> {
+async function answer(host: Host, req: Extract<Request, { op: 'call' | 'run' }>, send: (r: Reply) => void, signal: AbortSignal): Promise<void> {
   try {
     if (req.op === 'call') {
-      const value = await callerScope(host, req.caller).call(req.id, req.params);
+      const value = await callerScope(host, req.caller).call(req.id, req.params, { caller: 'CLI (webcap call)', signal });
       send({ type: 'result', value });
     } else {
       const value = await host.runPlan(req.source, {
         onStep: (step) => send({ type: 'step', step }), onLog: (message) => send({ type: 'log', message }),
-        inputs: req.inputs, heal: { force: req.heal === true, onHeal: (heal) => send({ type: 'healed', heal }) },
+        inputs: req.inputs, heal: { force: req.heal === true, onHeal: (heal) => send({ type: 'healed', heal }) }, signal,
       });
       send({ type: 'result', value });
     }

@@ -5,7 +5,7 @@
 // follows the call through the policy chain); otherwise to the fallback
 // ([consent] non_interactive).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Asker, ConsentQuestion } from '../consent/asker.js';
+import type { AskContext, Asker, ConsentQuestion } from '../consent/asker.js';
 
 export interface ConsentRoute {
   owns(session: string): boolean;
@@ -30,9 +30,9 @@ export class ConsentRouter {
     return this.current.run(route, body);
   }
 
-  readonly ask: Asker = (q: ConsentQuestion) => {
+  readonly ask: Asker = (q: ConsentQuestion, ctx?: AskContext) => {
     const route = this.routeFor(q.session);
-    return route ? route.ask(q) : this.fallback()(q);
+    return route ? route.ask(q, ctx) : this.fallback()(q, ctx);
   };
 
   readonly viaFor = (session: string | undefined): Record<string, string> | undefined => this.routeFor(session)?.via;

@@ -7,6 +7,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
 import type { Asker } from '../consent/asker.js';
+import { plain } from '../consent/text.js';
 import type { Host } from '../host.js';
 import type { Principal } from '../policies/types.js';
 import { compositeTool, COMPOSITE_TOOL } from './composite.js';
@@ -47,15 +48,18 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>, 
   const client = {
     getClientCapabilities: () => server.getClientCapabilities(),
     elicitInput: (params: Parameters<Server['elicitInput']>[0], options?: Parameters<Server['elicitInput']>[1]) => server.elicitInput(params, { ...options, ...related() }),
+    // URL mode: the console answered, so the client may close what it opened.
+    elicitationDone: (id: string) => { void server.createElicitationCompletionNotifier(id, related())().catch(() => undefined); },
   };
   const route = { owns: (s: string) => scope.owns(s), ask: elicitationAsker(client, (q) => shared.fallback()(q)), via };
   const unregister = router.register(route);
+  const callerName = () => `MCP client ${plain(server.getClientVersion()?.name ?? 'unnamed', 60)}${via?.mcp_session ? ` (session ${via.mcp_session})` : ''}`;
   const resultOptions = { wrapUntrusted: host.config.mcp.wrap_untrusted, workspace: host.config.workspace.path };
 
   const call = async (m: Manifest, params: Record<string, unknown>, id: RequestId): Promise<CallToolResult> => {
     running.push(id);
     try {
-      const result = await router.run(route, () => scope.call(m.id, params, { ...(via ? { via } : {}), ...(principal ? { principal } : {}) }));
+      const result = await router.run(route, () => scope.call(m.id, params, { caller: callerName(), ...(via ? { via } : {}), ...(principal ? { principal } : {}) }));
       return await toolResult(m, result, resultOptions);
     } catch (err) {
       return errorResult(err);

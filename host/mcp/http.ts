@@ -137,6 +137,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
 export async function runMcpHttp(options: McpHttpOptions): Promise<void> {
   const server = await startMcpHttp(options);
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  if (server.hub.host.config.console.enabled) process.stderr.write(`webcap console: ${(await server.hub.host.console({ ...(options.consoleTokenEnv ? { tokenEnv: options.consoleTokenEnv } : {}) })).url}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => { void server.close().finally(resolve); };
     process.once('SIGTERM', stop);

@@ -7,7 +7,7 @@
 // session, for stdio or a program that embeds the server.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Manifest } from '../../manifests/load.js';
-import { fixedAsker, type Asker } from '../consent/asker.js';
+import { nobodyAsker, type Asker } from '../consent/asker.js';
 import type { ConfigInput } from '../config/load.js';
 import type { WebcapConfig } from '../config/types.js';
 import { createHost, type Host } from '../host.js';
@@ -22,6 +22,8 @@ export interface McpOptions {
   composite?: boolean;
   /** Approve every consent question (the CLI's --yes). */
   yes?: boolean;
+  /** Environment variable holding the console's token (needed for a non-loopback [console] listen). */
+  consoleTokenEnv?: string;
 }
 
 export interface McpHub {
@@ -39,7 +41,7 @@ export function createMcpHub(options: McpOptions = {}): McpHub {
   let fallback: Asker = async () => ({ approved: false });
   const router = new ConsentRouter(() => fallback);
   const host = createHost({ config: options.config, ask: router.ask, yes: options.yes, entryVia: router.viaFor });
-  fallback = fixedAsker(host.config.consent.non_interactive === 'approve');
+  fallback = nobodyAsker(host.config.consent.non_interactive);
   const manifests = offered(host.capabilities(), host.config);
   const ready = manifests.then(() => undefined);
   ready.catch(() => undefined); // reported to whoever awaits `ready`; never an unhandled rejection

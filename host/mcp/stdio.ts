@@ -9,6 +9,8 @@ export async function runMcpStdio(options: McpOptions): Promise<void> {
   // Chromium launches while the client's handshake runs, so the first web_open finds a browser (README: what starts eagerly).
   mcp.host.warm();
   await mcp.ready;
+  // [console] enabled: a person can watch and answer where the client cannot ask (URL on stderr, once).
+  if (mcp.host.config.console.enabled) process.stderr.write(`webcap console: ${(await mcp.host.console({ ...(options.consoleTokenEnv ? { tokenEnv: options.consoleTokenEnv } : {}) })).url}\n`);
   const done = new Promise<void>((resolve) => {
     const stop = () => { void mcp.close().finally(resolve); };
     process.stdin.once('end', stop);

@@ -4,7 +4,7 @@
 // password or a click submits a form, so it asks through confirmSensitive.
 import { WebcapError } from '../../manifests/errors.js';
 import type { WebcapConfig } from '../config/types.js';
-import type { ConsentGate } from '../consent/gate.js';
+import { hintFor, whyNot, type ConsentGate } from '../consent/gate.js';
 import { quote } from '../consent/text.js';
 import { orRefuse } from '../store/refusal.js';
 import type { Policy } from './types.js';
@@ -27,7 +27,7 @@ export function consentPolicy(gate: ConsentGate, config: WebcapConfig['consent']
       details: { capability, origin, source: answer.source },
     });
     if (!answer.approved) {
-      throw new WebcapError('consent_denied', `the user did not approve ${capability} on ${origin ?? 'the current page'}`, { capability, origin });
+      throw new WebcapError('consent_denied', `${whyNot(answer)} ${capability} on ${origin ?? 'the current page'}${hintFor(answer)}`, { capability, origin, ...(answer.timed_out ? { timed_out: true } : {}), ...(answer.nobody ? { nobody_asked: true } : {}) });
     }
     return next();
   };

@@ -33,6 +33,12 @@ export interface CallContext {
   owner?: string;
   /** The sessions `owner` may act on (set by governance from the host's session view). */
   scope?: SessionOwner;
+  /** Who asked, shown with consent questions in the console: "CLI", "MCP client NAME", … (plans: the step). */
+  caller?: string;
+  /** The plan step that made the call, plan:LINE:COL. */
+  step?: string;
+  /** Aborted when the caller gives up (Ctrl-C through the daemon): the call ends as interrupted. */
+  signal?: AbortSignal;
   /** The authenticated client ([[mcp.clients]]) whose call this is: its own allowlist and budgets apply too. */
   principal?: Principal;
 }

@@ -99,7 +99,8 @@ describe('webcap daemon', () => {
   });
 
   it('consent: without a terminal the config answers (and says how to approve); -y approves', async () => {
-    const dir = workspace();
+    // No console either: with one, the question would wait there for [consent] timeout_s (tests/e2e/console-daemon.test.ts).
+    const dir = workspace('[console]\nenabled = false');
     const denied = await webcap(dir, 'call', 'ccos.user.ask', '{"question":"Go on?"}');
     expect(denied.code).toBe(1);
     expect(denied.stderr).toMatch(/^error: consent_denied/);

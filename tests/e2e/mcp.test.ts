@@ -285,7 +285,8 @@ describe('webcap mcp (one tool per manifest, elicitation client)', () => {
 describe('webcap mcp --composite, without elicitation, wrapping off', () => {
   let c: Connected;
   beforeAll(async () => {
-    c = await connect(writeConfig('composite.toml', '\n[mcp]\nwrap_untrusted = false\n'), { composite: true });
+    // No console either: with one, a question nobody else can answer would wait there ([consent] timeout_s).
+    c = await connect(writeConfig('composite.toml', '\n[mcp]\nwrap_untrusted = false\n[console]\nenabled = false\n'), { composite: true });
   });
   afterAll(async () => { await c?.client.close(); });
 
@@ -306,5 +307,6 @@ describe('webcap mcp --composite, without elicitation, wrapping off', () => {
     ok(await call(c.client, 'browser', { action: 'open', url: at('/') }));
     const r = await call(c.client, 'browser', { action: 'cookies_set', cookies: [{ name: 'a', value: 'b', url: at('/') }] });
     expect(errorOf(r).code).toBe('consent_denied');
+    expect(errorOf(r).message).toMatch(/nobody was asked/);
   });
 });

@@ -41,7 +41,7 @@ describe('elicitationAsker', () => {
   ] as Array<[ElicitResult, boolean]>)('%j → approved %s', async (answer, approved) => {
     const { server, seen, fallback, fallbackCalls } = await pair(async () => answer);
     expect(canElicit(server)).toBe(true);
-    expect(await elicitationAsker(server, fallback)(question)).toEqual({ approved });
+    expect(await elicitationAsker(server, fallback)(question)).toEqual({ approved, channel: 'mcp_elicitation' });
     expect(seen).toHaveLength(1);
     expect(fallbackCalls).toHaveLength(0);
   });
@@ -60,16 +60,16 @@ describe('elicitationAsker', () => {
   it('takes a free-text answer for ccos.user.ask', async () => {
     const { server, seen, fallback } = await pair(async () => ({ action: 'accept', content: { approve: true, answer: 'blue' } }));
     const a = await elicitationAsker(server, fallback)({ capability: 'ccos.user.ask', reason: 'user_ask', question: 'Which colour?' });
-    expect(a).toEqual({ approved: true, answer: 'blue' });
+    expect(a).toEqual({ approved: true, answer: 'blue', channel: 'mcp_elicitation' });
     expect((seen[0] as { requestedSchema: { properties: object } }).requestedSchema.properties).toHaveProperty('answer');
   });
 
   it('means "no" when the client errors or never answers', async () => {
     const broken = await pair(async () => { throw new Error('ui crashed'); });
-    expect(await elicitationAsker(broken.server, broken.fallback)(question)).toEqual({ approved: false });
+    expect(await elicitationAsker(broken.server, broken.fallback)(question)).toEqual({ approved: false, channel: 'mcp_elicitation' });
     const silent = await pair(() => new Promise<ElicitResult>(() => undefined));
     const started = Date.now();
-    expect(await elicitationAsker(silent.server, silent.fallback, 200)(question)).toEqual({ approved: false });
+    expect(await elicitationAsker(silent.server, silent.fallback, 200)(question)).toEqual({ approved: false, channel: 'mcp_elicitation' });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

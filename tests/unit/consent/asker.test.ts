@@ -26,8 +26,8 @@ describe('chooseAsker', () => {
 
 describe('fixedAsker', () => {
   it('answers the same every time', async () => {
-    expect(await fixedAsker(false)(q)).toEqual({ approved: false, remember: false });
-    expect(await fixedAsker(true, 'ok')(q)).toEqual({ approved: true, answer: 'ok', remember: false });
+    expect(await fixedAsker(false)(q)).toEqual({ approved: false, remember: false, channel: 'yes' });
+    expect(await fixedAsker(true, 'ok')(q)).toEqual({ approved: true, answer: 'ok', remember: false, channel: 'yes' });
   });
 });
 
@@ -43,21 +43,21 @@ describe('ttyAsker', () => {
   };
 
   it('approves on y and yes', async () => {
-    expect((await ask('y\n')).answer).toEqual({ approved: true });
-    expect((await ask(' YES \n')).answer).toEqual({ approved: true });
+    expect((await ask('y\n')).answer).toEqual({ approved: true, channel: 'terminal' });
+    expect((await ask(' YES \n')).answer).toEqual({ approved: true, channel: 'terminal' });
   });
 
   it('denies on n, empty and anything else', async () => {
-    expect((await ask('n\n')).answer).toEqual({ approved: false });
-    expect((await ask('\n')).answer).toEqual({ approved: false });
-    expect((await ask('sure\n')).answer).toEqual({ approved: false });
+    expect((await ask('n\n')).answer).toEqual({ approved: false, channel: 'terminal' });
+    expect((await ask('\n')).answer).toEqual({ approved: false, channel: 'terminal' });
+    expect((await ask('sure\n')).answer).toEqual({ approved: false, channel: 'terminal' });
   });
 
   it('denies when input ends without an answer', async () => {
     const input = new PassThrough();
     const pending = ttyAsker(input, new PassThrough())(q);
     input.end();
-    expect(await pending).toEqual({ approved: false });
+    expect(await pending).toEqual({ approved: false, channel: 'terminal' });
   });
 
   it('shows the question, [y/N] and the banner text flattened', async () => {

@@ -1,0 +1,127 @@
+// The console over HTTP (node:http): one page, one script and one stylesheet
+// from the package (nothing from a CDN), the state as server-sent events, and
+// three actions (answer, stop, and the pictures of questions). Every request
+// passes the Host/Origin check and the token first; a refused one changes
+// nothing. The page itself builds its DOM with textContent, and the CSP
+// forbids inline script.
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { projectRoot } from '../../manifests/load.js';
+import { consoleAccess, COOKIE, hostAndOriginOk, tokenCheck } from './guard.js';
+import { withoutToken, type ConsoleHub } from './hub.js';
+import { handleAction } from './actions.js';
+
+export interface ConsoleOptions {
+  /** HOST:PORT, default 127.0.0.1:0 (a free port on loopback). */
+  listen?: string;
+  /** Environment variable holding the token; required for a non-loopback listen. */
+  tokenEnv?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Where to say that a question waits for the console alone (default: a line on stderr). */
+  onWaiting?(url: string): void;
+}
+
+export interface ConsoleServer {
+  /** http://HOST:PORT/?token=… (printed once; never written to the chain or logs). */
+  url: string;
+  /** The address and port it listens on (the network guard refuses them to every page). */
+  address: { host: string; port: number };
+  close(): Promise<void>;
+}
+
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const ASSETS: Record<string, [file: string, type: string]> = {
+  '/console.js': ['console.js', 'text/javascript; charset=utf-8'],
+  '/console.css': ['console.css', 'text/css; charset=utf-8'],
+};
+
+export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}): Promise<ConsoleServer> {
+  const access = consoleAccess(options.listen ?? '127.0.0.1:0', options.tokenEnv, options.env);
+  const dir = join(projectRoot(), 'host', 'console', 'page');
+  const files = new Map(Object.entries({ ...Object.fromEntries(Object.entries(ASSETS).map(([p, [f]]) => [p, f])), '/': 'index.html' })
+    .map(([path, file]) => [path, readFileSync(join(dir, file))]));
+  const viewers = new Set<ServerResponse>();
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => { if (!res.headersSent) reply(res, 500, { error: 'internal error' }); else res.destroy(); });
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('content-security-policy', CSP);
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('referrer-policy', 'no-referrer');   // the token is in the URL
+    res.setHeader('cache-control', 'no-store');
+    if (!hostAndOriginOk(req, access.hosts)) return reply(res, 403, { error: 'Host or Origin not allowed' });
+    const auth = tokenCheck(req, access.token);
+    if (auth !== 'ok') return reply(res, auth === 'missing' ? 401 : 403, { error: auth === 'missing' ? 'the console needs its token (the URL printed at start)' : 'wrong token' });
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (req.method === 'GET' && (path === '/' || /^\/q\/[0-9a-f]{32}$/.test(path))) {
+      // The token becomes a cookie, so the page's own requests need not carry it in their URLs.
+      res.setHeader('set-cookie', `${COOKIE}=${encodeURIComponent(access.token)}; HttpOnly; SameSite=Strict; Path=/`);
+      return send(res, 200, 'text/html; charset=utf-8', files.get('/')!);
+    }
+    if (req.method === 'GET' && ASSETS[path]) return send(res, 200, ASSETS[path][1], files.get(path)!);
+    if (req.method === 'GET' && path === '/events') return stream(req, res);
+    if (req.method === 'GET' && path === '/state') return reply(res, 200, hub.state());
+    const live = /^\/live\/([\w.-]{1,100}?)(\.jpg)?$/.exec(path);
+    if (req.method === 'GET' && live) {
+      if (!hub.sessions().some((s) => s.name === live[1])) return reply(res, 404, { error: 'no such open session' });
+      if (!live[2]) return reply(res, 404, { error: 'ask for /live/SESSION.jpg' });
+      const frame = hub.peek(live[1]);
+      return frame ? send(res, 200, 'image/jpeg', frame) : void res.writeHead(204).end();
+    }
+    const picture = /^\/evidence\/([0-9a-f]{32})\.png$/.exec(path);
+    if (req.method === 'GET' && picture) {
+      const png = hub.board.picture(picture[1]);
+      return png ? send(res, 200, 'image/png', png) : reply(res, 404, { error: 'no picture for that question' });
+    }
+    if (req.method === 'POST') {
+      const { status, body } = await handleAction(hub, path, req);
+      return reply(res, status, body);
+    }
+    return reply(res, 404, { error: 'not found' });
+  };
+
+  const stream = (req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
+    viewers.add(res);
+    push(res);
+    req.on('close', () => viewers.delete(res));
+  };
+  const push = (res: ServerResponse) => res.write(`event: state\ndata: ${JSON.stringify(hub.state())}\n\n`);
+  // Changes come in bursts (a call: intent, consent, result): one push per burst.
+  let pending: NodeJS.Timeout | undefined;
+  const unsubscribe = hub.onChange(() => {
+    if (pending || viewers.size === 0) return;
+    pending = setTimeout(() => { pending = undefined; for (const v of viewers) push(v); }, 30);
+  });
+
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(access.listen.port, access.listen.host, () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const shown = access.listen.host.includes(':') ? `[${access.listen.host}]` : access.listen.host;
+  const url = `http://${shown}:${port}/?token=${encodeURIComponent(access.token)}`;
+  hub.serveAt(url);
+  if (options.onWaiting) { const tell = options.onWaiting; hub.onWaiting = (u) => tell(withoutToken(u)); }
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    address: { host: access.listen.host, port },
+    close: () => (closing ??= (async () => {
+      unsubscribe();
+      clearTimeout(pending);
+      hub.serveAt(undefined);
+      for (const v of viewers) v.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    })()),
+  };
+}
+
+function send(res: ServerResponse, status: number, type: string, body: Buffer): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': body.length }).end(body);
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  send(res, status, 'application/json; charset=utf-8', Buffer.from(JSON.stringify(body)));
+}
