@@ -153,7 +153,7 @@ describe('a user who says yes', () => {
       const secure = await serve(effectRoutes(arrivals), '127.0.0.1', { key: readFileSync(join(tls, 'demo-key.pem')), cert: readFileSync(join(tls, 'demo-cert.pem')) });
       const asked: string[] = [];
       const cfg = config({ non_interactive: 'deny' });
-      cfg.capabilities.browser.ignore_https_errors = true;
+      (cfg.capabilities.browser as Record<string, unknown>).ignore_https_errors = true;
       cfg.network.resolve = { 'shop.test': '127.0.0.1', 'other.test': '127.0.0.1' };
       const host = testHost(cfg, { ask: async (q) => { asked.push(String(q.origin)); return !String(q.origin).includes('other.test'); } });
       const before = arrivals.filter((a) => a.path === '/hop307').length;

@@ -13,7 +13,7 @@ import { projectRoot } from '../../manifests/load.js';
 import type { SensitiveAction, SidecarInit } from '../../manifests/wire.js';
 import { loadProfiles } from '../../host/site-profiles.js';
 import type { SiteProfile } from '../../sidecar/profiles.js';
-import type { Sessions } from '../../sidecar/sessions.js';
+import type { CallerSessions } from '../../sidecar/caller-sessions.js';
 import type { ToolContext } from '../../sidecar/tool.js';
 import { consentHandle } from '../../sidecar/tools/consent.js';
 import { send, serve, type FixtureServer } from '../helpers/fixture-server.js';
@@ -37,14 +37,14 @@ function ctxWith(cookies: SidecarInit['browser']['auto_accept_cookies'] = false)
   const session = { name: 's1', page, context, createdAt: 0, lastUsed: 0 };
   return {
     init,
-    sessions: { get: () => session } as unknown as Sessions,
+    sessions: { get: () => session } as unknown as CallerSessions,
     profiles: [...loadProfiles(join(projectRoot(), 'site-profiles')), local],
-    async askUser(action) { asked.push(action); return answer; },
+    async askUser(action: Omit<SensitiveAction, 'url' | 'session'>) { asked.push(action); return answer; },
     async confirm() {},
     lastBlocked: () => undefined,
     forgetBlocked() {},
     async polite() {},
-  };
+  } as unknown as ToolContext; // the consent tool reads only these
 }
 
 async function handle(file: string, policy: string, opts: { cookies?: SidecarInit['browser']['auto_accept_cookies']; host?: string } = {}) {

@@ -96,7 +96,7 @@ afterAll(async () => {
 describe('webcap mcp --http', () => {
   it('refuses a missing or wrong token with 401 and opens no session', async () => {
     const before = mcp.sessions().length;
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: `Basic ${TOKEN}` }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: `Basic ${TOKEN}` }] as Array<Record<string, string>>) {
       const r = await rawInitialize(headers);
       expect(r.status).toBe(401);
       expect(r.session).toBeUndefined();

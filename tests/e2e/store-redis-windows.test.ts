@@ -34,7 +34,7 @@ function hosts(prefix: string, budgets: Record<string, unknown>) {
   return [0, 1].map(() => {
     const store = redisStore({ url: redis.url, prefix });
     opened.push(store);
-    return budgetPolicy(config, { admission: store.admission(undefined) });
+    return budgetPolicy(config, { admission: store.admission(undefined as never) });
   });
 }
 

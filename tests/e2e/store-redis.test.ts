@@ -48,8 +48,8 @@ describe('shared store (real redis-server)', () => {
   it('per-domain budget: two hosts share one bucket, keyed under the prefix', async () => {
     const [a, b, prefix] = pair();
     const config = loadConfig({ budgets: { per_domain: { 'shop.test': 3 } } });
-    const hostA = budgetPolicy(config, { admission: a.admission(undefined) });
-    const hostB = budgetPolicy(config, { admission: b.admission(undefined) });
+    const hostA = budgetPolicy(config, { admission: a.admission(undefined as never) });
+    const hostB = budgetPolicy(config, { admission: b.admission(undefined as never) });
     expect(await outcome(hostA(call('http://shop.test/'), ok))).toBe('ok');
     expect(await outcome(hostB(call('http://shop.test/'), ok))).toBe('ok');
     expect(await outcome(hostA(call('http://shop.test/'), ok))).toBe('ok');
@@ -125,7 +125,7 @@ describe('shared store (real redis-server)', () => {
 
   it('a Redis that stops answering (CLIENT PAUSE) is a refusal after the 1 s command timeout, not a wait', async () => {
     const [a] = pair();
-    const policy = budgetPolicy(loadConfig({ budgets: { per_domain: { 'shop.test': 100 } } }), { admission: a.admission(undefined) });
+    const policy = budgetPolicy(loadConfig({ budgets: { per_domain: { 'shop.test': 100 } } }), { admission: a.admission(undefined as never) });
     expect(await outcome(policy(call('http://shop.test/'), ok))).toBe('ok');
     const raw = new Redis(redis.url);
     await raw.client('PAUSE', 3000, 'ALL');

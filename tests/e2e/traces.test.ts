@@ -51,7 +51,7 @@ describe('[report] trace', () => {
 
       const chain = readEntries(join(dir, 'chain.jsonl')) as Array<{ kind: string; capability?: string; result?: Record<string, unknown> }>;
       expect(chain.find((e) => e.kind === 'call' && e.capability === 'web.close')?.result?.trace).toBe(trace);
-      const report = renderReport(collectReport(join(dir, 'chain.jsonl'), { last: true } as never));
+      const report = renderReport(collectReport(join(dir, 'chain.jsonl'), { last: true } as never, dir));
       expect(report).toContain(`npx playwright show-trace ${trace}`);
     } finally {
       await host.close();

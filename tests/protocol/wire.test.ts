@@ -36,14 +36,14 @@ it('turns a sidecar WebcapError back into the same WebcapError on the host', asy
   pair.sidecar.listen();
   const err = await pair.host.sendRequest(InvokeRequest, { capability: 'web.wait', params: {}, owner: 'test' }).catch(toWebcapError);
   expect(err).toBeInstanceOf(WebcapError);
-  expect([err.code, err.details.selector]).toEqual(['selector_not_found', '#x']);
+  expect([err.code, (err.details as Record<string, unknown>).selector]).toEqual(['selector_not_found', '#x']);
 });
 
 it('lets the sidecar ask the host and report blocked requests', async () => {
   pair = linked();
   const blocked: BlockedRequest[] = [];
   pair.host.onRequest(SensitiveRequest, (a) => ({ approved: a.reason !== 'password_field' }));
-  pair.host.onNotification(BlockedNotification, (b) => blocked.push(b));
+  pair.host.onNotification(BlockedNotification, (b) => { blocked.push(b); });
   pair.host.listen();
   pair.sidecar.listen();
   const base = { capability: 'web.fill', session: 's1', url: 'http://a.test/' } as const;

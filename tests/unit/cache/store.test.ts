@@ -129,7 +129,7 @@ describe('cacheFor(config)', () => {
     const dir = tempDir();
     const config = loadConfig({ workspace: { path: dir } });
     expect(config.cache).toEqual({ enabled: true, ttl_s: 86400, max_bytes: 1073741824 });
-    const cache = cacheFor(config);
+    const cache = cacheFor(config) as unknown as { dir: string; ttlMs: number };
     expect(cache.dir).toBe(join(dir, 'cache'));
     expect(cache.ttlMs).toBe(86_400_000);
     expect(cacheFor(config)).toBe(cache);

@@ -5,7 +5,7 @@ import { userAsk } from '../../../host/consent/user-ask.js';
 import type { WebcapConfig } from '../../../host/config/types.js';
 
 function setup(over: Partial<WebcapConfig['consent']> = {}, answers: Array<boolean | { approved: boolean; answer?: string; remember?: boolean }> = [true]) {
-  const config: WebcapConfig['consent'] = { non_interactive: 'deny', require: [], waive: [], approval_ttl_s: 60, ...over };
+  const config: WebcapConfig['consent'] = { non_interactive: 'deny', require: [], waive: [], approval_ttl_s: 60, gate_requests: true, timeout_s: 300, ...over };
   const asked: ConsentQuestion[] = [];
   const records: ConsentRecord[] = [];
   let clock = 1_000_000;

@@ -7,7 +7,7 @@ import type { CallContext } from '../../../host/policies/types.js';
 import type { Approval, Manifest } from '../../../manifests/load.js';
 
 function run(approval: Approval, over: Partial<WebcapConfig['consent']> = {}, approve = true, id = 'web.cookies.set') {
-  const config: WebcapConfig['consent'] = { non_interactive: 'deny', require: [], waive: [], approval_ttl_s: 60, ...over };
+  const config: WebcapConfig['consent'] = { non_interactive: 'deny', require: [], waive: [], approval_ttl_s: 60, gate_requests: true, timeout_s: 300, ...over };
   const asked: ConsentQuestion[] = [];
   const records: ConsentRecord[] = [];
   const gate = new ConsentGate({ config, asker: async (q) => (asked.push(q), approve), record: async (r) => { records.push(r); } });

@@ -16,7 +16,7 @@ function gateWith(approve: boolean) {
   const asked: ConsentQuestion[] = [];
   const records: ConsentRecord[] = [];
   const gate = new ConsentGate({
-    config: { non_interactive: 'deny', require: [], waive: [], approval_ttl_s: 60, gate_requests: true },
+    config: { non_interactive: 'deny', require: [], waive: [], approval_ttl_s: 60, gate_requests: true, timeout_s: 300 },
     asker: async (q) => { asked.push(q); return approve; },
     record: async (r) => { records.push(r); },
   });

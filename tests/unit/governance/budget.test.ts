@@ -61,7 +61,7 @@ describe('politeness', () => {
   it('waits (never fails) for the crawl-delay between actions on one host', async () => {
     let now = 0;
     const slept: number[] = [];
-    const gate = new PolitenessGate({ budgets: { per_capability: {}, per_domain: {}, jitter_ms: 0 } }, () => now, async (ms) => { slept.push(ms); now += ms; });
+    const gate = new PolitenessGate({ budgets: { per_capability: {}, per_domain: {}, per_capability_per_hour: {}, per_capability_per_day: {}, per_domain_per_hour: {}, per_domain_per_day: {}, jitter_ms: 0 } }, () => now, async (ms) => { slept.push(ms); now += ms; });
     gate.setMinDelay('slow.test', 2000);
     expect(await gate.wait('slow.test')).toBe(0);
     now += 500;
@@ -71,7 +71,7 @@ describe('politeness', () => {
   });
 
   it('adds jitter up to jitter_ms', async () => {
-    const gate = new PolitenessGate({ budgets: { per_capability: {}, per_domain: {}, jitter_ms: 50 } }, () => 0, async () => undefined);
+    const gate = new PolitenessGate({ budgets: { per_capability: {}, per_domain: {}, per_capability_per_hour: {}, per_capability_per_day: {}, per_domain_per_hour: {}, per_domain_per_day: {}, jitter_ms: 50 } }, () => 0, async () => undefined);
     const waited = await gate.wait('a.test');
     expect(waited).toBeGreaterThanOrEqual(0);
     expect(waited).toBeLessThan(50);

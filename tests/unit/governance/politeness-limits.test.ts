@@ -18,7 +18,7 @@ const call = (id: string, url: string, params: Record<string, unknown> = {}): Ca
   params, decisions: [], startedAt: 0, url: new URL(url),
 });
 const ok = async () => ({ ok: true });
-const budgets = { per_capability: {}, per_domain: {}, jitter_ms: 0 };
+const budgets = { per_capability: {}, per_domain: {}, per_capability_per_hour: {}, per_capability_per_day: {}, per_domain_per_hour: {}, per_domain_per_day: {}, jitter_ms: 0 };
 
 let site: FixtureServer | undefined;
 afterEach(async () => { await site?.close(); site = undefined; });
