@@ -3,6 +3,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
+import { canDestroy, changesNothing } from '../../manifests/effects.js';
 import { readsPageContent } from '../untrusted.js';
 
 /** MCP tool names allow [a-zA-Z0-9_-] only: `web.cookies.get` → `web_cookies_get`. */
@@ -10,24 +11,17 @@ export function toolName(id: string): string {
   return id.replace(/[^a-zA-Z0-9_-]/g, '_');
 }
 
-// Effects that only look (at the browser's own page, or ask the user). Any
-// other effect, including one added later, makes a tool not read-only.
-const LOOK_ONLY_EFFECTS = new Set(['browser', 'user']);
-
 /**
- * The rule (documented in the README):
- * - readOnlyHint: approval "never" and every effect in {browser, user}
- *   (no navigation, no network, no file written).
- * - destructiveHint: approval "always" or "sensitive": the host itself asks
- *   the user first because the action can submit, pay, upload or run code.
+ * The rule, read from the manifest's declared effects only (manifests/effects.ts):
+ * - readOnlyHint: every effect only looks (browser, network, user).
+ * - destructiveHint: some effect can submit, delete or spend.
  * - openWorldHint: effects include browser or network (third-party sites).
  */
 export function annotationsFor(m: Manifest): NonNullable<Tool['annotations']> {
-  const readOnly = m.approval === 'never' && m.effects.every((e) => LOOK_ONLY_EFFECTS.has(e));
   return {
     title: m.id,
-    readOnlyHint: readOnly,
-    destructiveHint: !readOnly && m.approval !== 'never',
+    readOnlyHint: changesNothing(m.effects),
+    destructiveHint: canDestroy(m.effects),
     openWorldHint: readsPageContent(m),
   };
 }

@@ -4,6 +4,7 @@
 // snapshots; click/fill/… take them as `ref`. The default view is compact
 // (sidecar/snapshot/compact.ts); "full" is Playwright's tree as it is.
 import type { Page } from 'playwright';
+import { showMainFrameRefs } from '../refs/main-frame.js';
 import { documentMark, marksOf } from '../refs/page-marks.js';
 import { diffAgainst, remember, type DiffView } from '../snapshot/history.js';
 import { interactiveOnly } from '../snapshot/interactive.js';
@@ -49,11 +50,10 @@ export const snapshot = pageTool('web.snapshot', async (call, params) => {
 });
 
 async function ariaTree(page: Page, scope: string | undefined, timeout: number): Promise<string> {
-  if (!scope) return page.ariaSnapshot({ mode: 'ai', timeout });
+  if (!scope) return showMainFrameRefs(page, await page.ariaSnapshot({ mode: 'ai', timeout }));
   const root = await waitForSelector(page, scope, timeout, 'attached');
   const text = await root.ariaSnapshot({ mode: 'ai', timeout });
   // Playwright resolves refs against the latest snapshot of a frame, and a
   // scoped one would orphan every ref outside the scope: re-take the page's.
-  await page.ariaSnapshot({ mode: 'ai', timeout });
-  return text;
+  return showMainFrameRefs(page, await page.ariaSnapshot({ mode: 'ai', timeout }), text);
 }
