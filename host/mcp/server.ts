@@ -48,6 +48,7 @@ export function createMcpHub(options: McpOptions = {}): McpHub {
     host, manifests, router, fallback: () => fallback,
     composite: options.composite ?? false,
     dynamicTools: host.config.mcp.dynamic_tools,
+    toolList: host.config.mcp.tool_list,
     heldByOther: (scope: unknown, name: string) => [...fronts].some((f) => f.scope !== scope && f.scope.owns(name)),
   };
 

@@ -5,6 +5,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
 import { canDestroy, changesNothing } from '../../manifests/effects.js';
 import { readsPageContent } from '../untrusted.js';
+import { inLeanList, leanInputSchema, leanOutputSchema } from './lean.js';
 
 /** MCP tool names allow [a-zA-Z0-9_-] only: `web.cookies.get` → `web_cookies_get`. */
 export function toolName(id: string): string {
@@ -41,6 +42,22 @@ export function toolFor(m: Manifest): Tool {
     outputSchema: objectSchema(m.id, m.output_schema, 'output_schema') as Tool['outputSchema'],
     annotations: annotationsFor(m),
   };
+}
+
+/** The same tool as the lean list shows it (host/mcp/lean.ts). */
+export function leanToolFor(m: Manifest): Tool {
+  const full = toolFor(m);
+  return {
+    ...full,
+    description: m.summary ?? m.description,
+    inputSchema: leanInputSchema(full.inputSchema),
+    outputSchema: leanOutputSchema(full.outputSchema!),
+  };
+}
+
+/** The tools a client is offered: the lean loop set by default, every capability verbatim with "full". */
+export function listedTools(manifests: Manifest[], list: 'lean' | 'full'): Tool[] {
+  return list === 'full' ? manifests.map(toolFor) : manifests.filter(inLeanList).map(leanToolFor);
 }
 
 /** Tool name → manifest; two ids that map to one name would make a tool unreachable. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadManifests, type Manifest } from '../../../manifests/load.js';
 import { EFFECTS, isKnownEffect, type Effect } from '../../../manifests/effects.js';
-import { annotationsFor, toolFor, toolIndex, toolName } from '../../../host/mcp/tools.js';
+import { annotationsFor, listedTools, toolFor, toolIndex, toolName } from '../../../host/mcp/tools.js';
 import { actionName, compositeTool } from '../../../host/mcp/composite.js';
 
 const manifests = loadManifests();
@@ -95,5 +95,29 @@ describe('composite browser tool', () => {
     const props = composite.tool.inputSchema.properties as Record<string, Record<string, unknown>>;
     expect(props.session).toMatchObject({ type: 'string', minLength: 1 });
     expect(props.url.description).toMatch(/Used by: .*\bopen\b/);
+  });
+});
+
+describe('the lean tool list', () => {
+  const lean = listedTools(manifests, 'lean');
+
+  // @playwright/mcp 0.0.83's default list measured 20,286 characters (bench/tool-list-size.ts): stay under it.
+  it('stays under 20,000 characters', () => expect(JSON.stringify(lean).length).toBeLessThan(20_000));
+
+  it('offers the agent-loop tools, each saying when to use it, with schemas the results still fit', () => {
+    expect(lean.map((t) => t.name)).toEqual(expect.arrayContaining(['web_open', 'web_navigate', 'web_snapshot', 'web_click', 'web_fill', 'web_type', 'web_select', 'web_keypress', 'web_extract', 'web_screenshot', 'web_close']));
+    for (const t of lean) {
+      expect(t.description, t.name).toMatch(/\bUse\b/);
+      expect(JSON.stringify(t.inputSchema)).not.toMatch(/"pattern"|"maximum"/);
+      const full = manifests.find((m) => toolName(m.id) === t.name)!;
+      expect(Object.keys(t.inputSchema.properties ?? {})).toEqual(Object.keys(full.input_schema.properties as object));
+      expect(t.outputSchema?.required).toEqual(full.output_schema.required);
+      expect(t.annotations).toEqual(annotationsFor(full));
+    }
+  });
+
+  it('"full" lists every capability verbatim', () => {
+    expect(listedTools(manifests, 'full')).toHaveLength(manifests.length);
+    expect(listedTools(manifests, 'full').find((t) => t.name === 'web_click')?.description).toBe(manifests.find((m) => m.id === 'web.click')!.description);
   });
 });
