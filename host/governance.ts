@@ -60,8 +60,13 @@ export interface Governance {
   readonly heal: HealDeps;
   /** Start the sidecar and have it launch the browser now (an MCP server exists to drive one). */
   warm(): void;
+  /** The session's page as the agent should see it after an action (host/mcp/after-action.ts); undefined if the backend cannot tell. */
+  pageView(session: string, mode: 'diff' | 'snapshot'): Promise<PageView | undefined>;
   close(): Promise<void>;
 }
+
+/** What changed on a page since the agent's last view: nothing, the changed lines, or the whole new view. */
+export type PageView = { changed: false } | { changed: true; kind: 'diff' | 'snapshot'; url: string; text: string };
 
 export function buildGovernance(config: WebcapConfig, manifests: Manifest[], options: HostOptions): Governance {
   const redactor = new Redactor(config.redaction);
@@ -197,6 +202,10 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       }
     },
     warm: () => browser.prelaunch(),
+    // Not a call: a read of the page the caller just acted on, part of that action's answer (its chain entry is the action's).
+    pageView: async (session, mode) => (browser.name === 'sidecar' && sessions.has(session)
+      ? (await sidecar.invoke('webcap.page_view', { session, mode }, config.capabilities.browser.default_timeout_ms)) as PageView
+      : undefined),
     currentSession: () => sessions.current,
     openSessions: () => sessions.list(),
     async recordUnknown(id, planId, error) {

@@ -7,7 +7,7 @@ import type { Asker } from './consent/asker.js';
 import { loadConfig, type ConfigInput } from './config/load.js';
 import type { WebcapConfig } from './config/types.js';
 import { discover, writePlan, type Candidate, type WrittenPlan } from './discovery/index.js';
-import { buildGovernance, type Governance } from './governance.js';
+import { buildGovernance, type Governance, type PageView } from './governance.js';
 import { runPlanWith, type PlanOptions } from './plan-runner.js';
 import type { SessionOwner } from './policies/session-scope.js';
 import { shownCapabilityId } from './redact/capability-id.js';
@@ -45,6 +45,8 @@ export interface Host {
   plan(need: string, inputs?: Record<string, unknown>): WrittenPlan;
   /** Start the sidecar and launch the browser now, before the first call (unused, it closes after 30 s). */
   warm(): void;
+  /** What changed on a session's page since the agent's last view (MCP action answers); not a call, so no chain entry of its own. */
+  pageView(session: string, mode: 'diff' | 'snapshot'): Promise<PageView | undefined>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export function createHost(options: HostOptions = {}): Host {
     discover: (need, inputs = {}) => discover(need, inputs, config),
     plan: (need, inputs = {}) => writePlan(need, inputs, config),
     warm: () => { if (!closed) gov.warm(); },
+    pageView: async (session, mode) => (closed ? undefined : gov.pageView(session, mode)),
     async close() {
       if (closed) return;
       closed = true;

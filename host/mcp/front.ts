@@ -8,6 +8,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
 import type { Asker } from '../consent/asker.js';
 import type { Host } from '../host.js';
+import { withoutInternal, withPageView, type AfterAction } from './after-action.js';
 import { compositeTool, COMPOSITE_TOOL } from './composite.js';
 import type { ConsentRouter } from './consent-router.js';
 import { elicitationAsker } from './elicitation-asker.js';
@@ -27,6 +28,7 @@ export interface FrontShared {
   composite: boolean;
   dynamicTools: boolean;
   toolList: 'lean' | 'full';
+  afterAction: AfterAction;
   /** Is this webcap session held by another MCP session of the same host? */
   heldByOther(scope: SessionScope, name: string): boolean;
 }
@@ -61,7 +63,8 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>):
       sent = scope.prepare(m, params);
       const result = await router.run(route, () => host.call(m.id, sent, { scope, ...(via ? { via } : {}) }));
       scope.observe(m.id, result);
-      return await toolResult(m, scope.visible(m.id, result), resultOptions);
+      const shown = await withPageView(host, shared.afterAction, m, sent, withoutInternal(result));
+      return await toolResult(m, scope.visible(m.id, shown), resultOptions);
     } catch (err) {
       scope.forgetIfGone(err, sent);
       return errorResult(err);

@@ -49,6 +49,7 @@ export function createMcpHub(options: McpOptions = {}): McpHub {
     composite: options.composite ?? false,
     dynamicTools: host.config.mcp.dynamic_tools,
     toolList: host.config.mcp.tool_list,
+    afterAction: host.config.mcp.after_action,
     heldByOther: (scope: unknown, name: string) => [...fronts].some((f) => f.scope !== scope && f.scope.owns(name)),
   };
 

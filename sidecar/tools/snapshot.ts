@@ -12,10 +12,10 @@ import { redactFieldValues, secretFieldValues } from '../snapshot/secrets.js';
 import { COMPACT_LEGEND, compactView } from '../snapshot/compact.js';
 import { offTreeElements, offTreeSection } from '../snapshot/off-tree.js';
 import { partOf } from '../snapshot/paging.js';
-import { pageTool, waitForSelector } from '../tool.js';
+import { pageTool, waitForSelector, type PageCall } from '../tool.js';
 
 export const DEFAULT_SNAPSHOT_CHARS = 8000;
-type Mode = 'compact' | 'interactive' | 'full';
+export type Mode = 'compact' | 'interactive' | 'full';
 const VIEWS: Record<Mode, (tree: string) => string> = {
   compact: (tree) => `${COMPACT_LEGEND}\n${compactView(tree)}`,
   interactive: interactiveOnly,
@@ -23,16 +23,10 @@ const VIEWS: Record<Mode, (tree: string) => string> = {
 };
 
 export const snapshot = pageTool('web.snapshot', async (call, params) => {
-  const { page, timeout } = call;
+  const { page } = call;
   const mode: Mode = params.mode === 'interactive' || params.mode === 'full' ? params.mode : 'compact';
   const scope = typeof params.selector === 'string' ? call.selector(params.selector) : undefined;
-  const tree = redactFieldValues(await ariaTree(page, scope, timeout), await secretFieldValues(page));
-  // The compact view also lists what the tree cannot show as actionable (handlers on plain elements), by wa-N id.
-  const offTree = mode === 'compact' && !scope ? offTreeSection(await offTreeElements(call.session, page)) : '';
-  const text = offTree ? `${VIEWS[mode](tree)}\n${offTree}` : VIEWS[mode](tree);
-  const mark = await documentMark(page);
-  marksOf(page).snapshot = mark;
-  const previous = remember(page, `${mode} ${scope ?? ''}`, text, mark);
+  const { text, previous, mark } = await takeView(call, mode, scope);
   const view: DiffView = params.diff === true ? diffAgainst(previous, text, mark) : { text, diff: null };
   const fitted = partOf(view.text, (params.max_chars as number | undefined) ?? DEFAULT_SNAPSHOT_CHARS, (params.page as number | undefined) ?? 1);
   return {
@@ -48,6 +42,19 @@ export const snapshot = pageTool('web.snapshot', async (call, params) => {
     ...(view.note ? { note: view.note } : {}),
   };
 });
+
+/** Takes the page's view in `mode`, records it as the latest one the agent saw, and returns the one it replaces. */
+export async function takeView(call: PageCall, mode: Mode, scope?: string) {
+  const { page, timeout } = call;
+  const tree = redactFieldValues(await ariaTree(page, scope, timeout), await secretFieldValues(page));
+  // The compact view also lists what the tree cannot show as actionable (handlers on plain elements), by wa-N id.
+  const offTree = mode === 'compact' && !scope ? offTreeSection(await offTreeElements(call.session, page)) : '';
+  const text = offTree ? `${VIEWS[mode](tree)}\n${offTree}` : VIEWS[mode](tree);
+  const mark = await documentMark(page);
+  marksOf(page).snapshot = mark;
+  const previous = remember(page, `${mode} ${scope ?? ''}`, text, mark);
+  return { text, previous, mark };
+}
 
 async function ariaTree(page: Page, scope: string | undefined, timeout: number): Promise<string> {
   if (!scope) return showMainFrameRefs(page, await page.ariaSnapshot({ mode: 'ai', timeout }));
