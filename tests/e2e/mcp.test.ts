@@ -150,7 +150,7 @@ describe('webcap mcp (one tool per manifest, elicitation client)', () => {
     expect(errorOf(await call(c.client, 'web_status', { bogus: 1 })).code).toBe('invalid_params');
   });
 
-  it('opens a fixture page; the page title comes back inside the one untrusted block', async () => {
+  it('opens a fixture page; the page title and the page view come back inside the one untrusted block', async () => {
     const opened = await call(c.client, 'web_open', { url: at('/') });
     const r = ok(opened);
     expect(r).toMatchObject({ url: at('/'), status: 200, title: 'Panel' });
@@ -158,7 +158,8 @@ describe('webcap mcp (one tool per manifest, elicitation client)', () => {
     const [own, ...rest] = textOf(opened).split('\n');
     expect(JSON.parse(own)).toEqual({ session: r.session, url: at('/'), status: 200 });
     const blocks = blocksOf(rest.join('\n'));
-    expect(blocks.map((b) => b.text)).toEqual(['title: Panel']);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].text).toMatch(/^title: Panel\npage:\nthe page now \(http:\/\/site\.test:\d+\/\):\n[\s\S]*button "Press me" \[ref=e\d+\]/);
   });
 
   it('snapshots the page and clicks the button by its ref', async () => {
