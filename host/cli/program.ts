@@ -15,6 +15,7 @@ import { registerMcp } from './mcp-command.js';
 import { registerProfiles } from './profiles-command.js';
 import { registerReport } from './report-command.js';
 import { registerRun } from './run-command.js';
+import { registerVerbs } from './verbs.js';
 import { packageVersion } from './version.js';
 
 export function buildProgram(): Command {
@@ -35,7 +36,7 @@ Examples:
   webcap run plan.rtfs --config agent_config.toml -y
   webcap manifests web.open                                     # one capability's parameters
   webcap help call                                              # one command's help`);
-  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerReport, registerBrowserServer]) {
+  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerReport, registerBrowserServer, registerVerbs]) {
     register(program);
   }
   return program;
