@@ -5,7 +5,7 @@
 // adjacent columns are each layer's cost. One more column: the sidecar alone
 // with the effect gate off ([consent] gate_requests = false, no robots), whose
 // difference to "sidecar alone" is the gate's settle after input actions (a
-// page round trip + 15 ms, sidecar/effect-gate.ts).
+// page round trip on the watch's CDP session, sidecar/effect-gate.ts).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { median, timed } from './stats.js';
 const PAGE = html(`<h1>Sign up</h1><form onsubmit="return false">
   <label for="name">Name</label> <input id="name" name="name">
   <label for="city">City</label> <input id="city" name="city">
+  <label for="size">Size</label> <select id="size"><option>S</option><option>M</option><option>L</option></select>
   <button id="go" type="button" onclick="document.getElementById('status').textContent='clicked ' + Date.now()">Go</button>
 </form><p id="status">idle</p><a href="/form?2">Other page</a>`);
 
@@ -29,6 +30,8 @@ const ACTIONS: Array<[string, Record<string, unknown>]> = [
   ['web.click', { selector: '#go' }],
   ['web.fill', { selector: '#name', text: 'hello world' }],
   ['web.type', { selector: '#city', text: 'Lyon' }],
+  ['web.select', { selector: '#size', value: 'M' }],
+  ['web.keypress', { selector: '#city', keys: ['End'] }],
   ['web.snapshot', {}],
 ];
 
@@ -53,26 +56,35 @@ export async function actionLayers(n: number): Promise<string> {
   await host.call('web.open', { url });
   const configFile = join(dir, 'agent_config.toml');
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(configFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain2.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap2.log')}"\n`);
+  writeFileSync(configFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain2.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap2.log')}"\n[mcp]\nafter_action = "none"\n`);
   const mcp = new Client({ name: 'layers', version: '1' });
   await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', configFile], stderr: 'ignore' }));
   await mcp.callTool({ name: 'web_open', arguments: { url } });
+  // The same server answering each action with what changed on the page ([mcp] after_action = "diff", the default).
+  const diffFile = join(dir, 'agent_config_diff.toml');
+  writeFileSync(diffFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain3.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap3.log')}"\n`);
+  const mcpDiff = new Client({ name: 'layers-diff', version: '1' });
+  await mcpDiff.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', diffFile], stderr: 'ignore' }));
+  await mcpDiff.callTool({ name: 'web_open', arguments: { url } });
   const raw: Record<string, () => Promise<unknown>> = {
     'web.click': () => page.click('#go'),
     'web.fill': async () => { await page.fill('#name', 'hello world'); await page.inputValue('#name'); },
     'web.type': () => page.locator('#city').pressSequentially('Lyon'),
+    'web.select': () => page.selectOption('#size', 'M'),
+    'web.keypress': () => page.press('#city', 'End'),
     'web.snapshot': () => page.locator('body').ariaSnapshot({ mode: 'ai' } as never),
   };
-  const lines = ['| action (median ms) | raw Playwright | sidecar, effect gate off | sidecar alone | host in-process | MCP stdio |', '|---|---|---|---|---|---|'];
+  const lines = ['| action (median ms) | raw Playwright | sidecar, effect gate off | sidecar alone | host in-process | MCP stdio (after_action none) | MCP stdio (diff answer) | MCP none ÷ raw |', '|---|---|---|---|---|---|---|---|'];
   try {
     for (const [cap, params] of ACTIONS) {
-      const s: number[][] = [[], [], [], [], []];
+      const s: number[][] = [[], [], [], [], [], []];
       const runs = [
         () => raw[cap](),
         () => ungated.invoke(cap, { ...params, session: ungatedSession }, 30_000, 'bench'),
         () => bare.invoke(cap, { ...params, session }, 30_000, 'bench'),
         () => host.call(cap, params),
         async () => { const r = await mcp.callTool({ name: cap.replace(/\./g, '_'), arguments: params }); if (r.isError) throw new Error(JSON.stringify(r.content)); },
+        async () => { const r = await mcpDiff.callTool({ name: cap.replace(/\./g, '_'), arguments: params }); if (r.isError) throw new Error(JSON.stringify(r.content)); },
       ];
       for (let i = 0; i < n + 2; i++) {
         for (let k = 0; k < runs.length; k++) {
@@ -81,10 +93,11 @@ export async function actionLayers(n: number): Promise<string> {
           if (i >= 2) s[which].push(t);
         }
       }
-      lines.push(`| ${cap} | ${s.map((x) => median(x).toFixed(1)).join(' | ')} |`);
+      lines.push(`| ${cap} | ${s.map((x) => median(x).toFixed(1)).join(' | ')} | ${(median(s[4]) / median(s[0])).toFixed(2)} |`);
     }
   } finally {
     await mcp.close();
+    await mcpDiff.close();
     await host.close();
     await bare.close();
     await ungated.close();

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 // The CLI runs from the compiled build (npm run setup / npm run build).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+// `--version` alone answers from package.json without loading the host (an agent may call it to probe).
+if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
+  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+  process.exit(0);
+}
 const entry = new URL('../dist/host/cli.js', import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write('error: internal: webcap is not built; run `npm run setup` (or `npm run build`)\n');

@@ -78,8 +78,13 @@ export interface Governance {
   readonly console: ConsoleHub;
   /** An address:port no governed browser may reach (the console). */
   refuse(endpoint: RefuseEndpoint): void;
+  /** The session's page as the agent should see it after an action (host/mcp/after-action.ts); undefined if the backend cannot tell. */
+  pageView(session: string, mode: 'diff' | 'snapshot'): Promise<PageView | undefined>;
   close(): Promise<void>;
 }
+
+/** What changed on a page since the agent's last view: nothing, the changed lines, or the whole new view. */
+export type PageView = { changed: false } | { changed: true; kind: 'diff' | 'snapshot'; url: string; text: string };
 
 export function buildGovernance(config: WebcapConfig, manifests: Manifest[], options: HostOptions): Governance {
   const redactor = new Redactor(config.redaction);
@@ -266,6 +271,13 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     },
     console: hub,
     refuse: (endpoint) => sidecar.refuse(endpoint),
+    // Not a call: a read of the page the caller just acted on, part of that action's answer (its chain entry is the action's).
+    pageView: async (session, mode) => {
+      const owner = sessions.ownerOf(session);
+      return browser.name === 'sidecar' && owner !== undefined
+        ? (await sidecar.invoke('webcap.page_view', { session, mode }, config.capabilities.browser.default_timeout_ms, owner)) as PageView
+        : undefined;
+    },
     async recordUnknown(id, planId, error) {
       await append({ kind: 'call', capability: id, plan_id: planId ?? null, params: null, error: { code: error.code, message: error.message }, decision: { decision: 'denied', policy: 'registry', reason: error.message } });
     },

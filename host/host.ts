@@ -7,7 +7,7 @@ import type { Asker, ConsentQuestion } from './consent/asker.js';
 import { loadConfig, type ConfigInput } from './config/load.js';
 import type { WebcapConfig } from './config/types.js';
 import { discover, writePlan, type Candidate, type WrittenPlan } from './discovery/index.js';
-import { buildGovernance, DEFAULT_OWNER, type Governance } from './governance.js';
+import { buildGovernance, DEFAULT_OWNER, type Governance, type PageView } from './governance.js';
 import { newPlanId, runPlanWith, type PlanOptions } from './plan-runner.js';
 import { metrics } from './metrics/metrics.js';
 import { shownCapabilityId } from './redact/capability-id.js';
@@ -87,6 +87,8 @@ export interface Host {
    * Loopback by default; the URL carries the token: print it once, never log it.
    */
   console(options?: ConsoleOptions): Promise<ConsoleServer>;
+  /** What changed on a session's page since the agent's last view (MCP action answers); not a call, so no chain entry of its own. */
+  pageView(session: string, mode: 'diff' | 'snapshot'): Promise<PageView | undefined>;
   close(): Promise<void>;
 }
 
@@ -190,6 +192,7 @@ export function createHost(options: HostOptions = {}): Host {
       const close = server.close;
       return { ...server, close: () => { consoles.delete(server); return close(); } };
     },
+    pageView: async (session, mode) => (closed ? undefined : gov.pageView(session, mode)),
     async close() {
       if (closed) return;
       closed = true;

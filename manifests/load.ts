@@ -10,6 +10,8 @@ export type Approval = 'never' | 'always' | 'sensitive';
 export interface Manifest {
   id: string;
   description: string;
+  /** One or two sentences for the lean MCP tool list: what it does and when to use it. */
+  summary?: string;
   version: string;
   provider: 'sidecar' | 'host';
   input_schema: Record<string, unknown>;

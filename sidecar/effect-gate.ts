@@ -45,6 +45,8 @@ export interface ActionWindow {
   readonly pending: Set<Promise<unknown>>;
   /** Requests the browser has started that the route has not decided yet (announce()). */
   readonly announced: Map<string, Array<() => void>>;
+  /** Requests the route has taken, by key: a report of one that comes later is not waited for. */
+  readonly arrivedFirst?: Map<string, number>;
 }
 
 export class EffectGate {
@@ -60,7 +62,7 @@ export class EffectGate {
   get gatesRequests(): boolean { return this.opts.gateRequests; }
 
   begin(capability: string, session?: string): ActionWindow {
-    const w: ActionWindow = { capability, session, covered: new Set(), pending: new Set(), announced: new Map() };
+    const w: ActionWindow = { capability, session, covered: new Set(), pending: new Set(), announced: new Map(), arrivedFirst: new Map() };
     this.windows.push(w);
     return w;
   }
@@ -68,12 +70,15 @@ export class EffectGate {
   /**
    * The action returned: wait for what its handlers set off, then say whether
    * a request of it was refused. `flush` is a round trip through the page (its
-   * handlers and zero-delay timers have run when it answers).
+   * handlers and zero-delay timers have run when it answers); `ordered`: it
+   * travels with the announcements of the requests the page starts.
    */
-  async end(w: ActionWindow, flush?: () => Promise<unknown>): Promise<WebcapError | undefined> {
+  async end(w: ActionWindow, flush?: () => Promise<unknown>, ordered = false): Promise<WebcapError | undefined> {
     if (this.active && INPUT_CAPABILITIES.has(w.capability)) {
-      if (flush) await Promise.race([flush().catch(() => undefined), sleep(FLUSH_CAP_MS)]);
-      await sleep(INPUT_GRACE_MS);
+      const flushed = flush ? await Promise.race([flush().then(() => true, () => false), sleep(FLUSH_CAP_MS).then(() => false)]) : false;
+      // An ordered flush that answered has already seen every request the action started (announce());
+      // otherwise nothing says when they have all been seen, and a short grace stands in.
+      if (!(ordered && flushed)) await sleep(INPUT_GRACE_MS);
     }
     while (w.pending.size) await Promise.allSettled([...w.pending]);
     w.endedAt = this.now();
@@ -100,6 +105,12 @@ export class EffectGate {
     const w = judged ? this.windowFor(session) : undefined;
     if (!w || w.endedAt !== undefined) return;
     const key = requestKey(method, url);
+    // Already with the route: nothing to wait for (holding it would only wait out the cap).
+    const early = w.arrivedFirst?.get(key) ?? 0;
+    if (early > 0) {
+      if (early === 1) w.arrivedFirst!.delete(key); else w.arrivedFirst!.set(key, early - 1);
+      return;
+    }
     const release = keepOpen(w, () => {
       clearTimeout(timer);
       const left = (w.announced.get(key) ?? []).filter((r) => r !== release);
@@ -134,7 +145,12 @@ export class EffectGate {
    * twice (when the page asks for it and when its request leaves).
    */
   arrived(session: string, method: string, url: string): void {
-    for (const release of this.windowFor(session)?.announced.get(requestKey(method, url)) ?? []) release();
+    const w = this.windowFor(session);
+    const key = requestKey(method, url);
+    const waiting = w?.announced.get(key) ?? [];
+    // A report of it still on its way (a navigation is reported up to three times) must not hold the action.
+    if (w?.arrivedFirst) w.arrivedFirst.set(key, (w.arrivedFirst.get(key) ?? 0) + 1);
+    for (const release of waiting) release();
   }
 
   private async check(session: string, facts: RequestFacts, w: ActionWindow | undefined): Promise<Refusal | undefined> {

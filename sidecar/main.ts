@@ -14,6 +14,7 @@ import { resolveSelector } from './selectors.js';
 import { browserSource } from './browser-source.js';
 import { EffectGate } from './effect-gate.js';
 import { NEW_CONTEXT_CAPABILITIES } from './effect-rules.js';
+import { orderedFlush } from './redirect-hops.js';
 import { proveGuardReachable } from './remote-guard.js';
 import { installNetworkGuard, startGuardProxy, type NetworkGuard } from './network-guard.js';
 import { politeness } from './politeness.js';
@@ -171,7 +172,8 @@ connection.onRequest(InvokeRequest, async ({ capability, params, owner }, token)
     }
     // A refused effect explains the action's outcome better than whatever the page did next (an aborted navigation, a timeout).
     const page = mine.sessions.list().find((s) => s.name === (session ?? mine.sessions.current))?.page;
-    const refused = await ctx.effects.end(window, page && (() => page.evaluate('new Promise((r) => setTimeout(r, 0))')));
+    const ordered = page && orderedFlush(page);
+    const refused = await ctx.effects.end(window, ordered ?? (page && (() => page.evaluate('new Promise((r) => setTimeout(r, 0))'))), ordered !== undefined);
     // web.close did what was asked (the session is gone) even if an unload beacon was refused on the way out.
     if (refused && capability !== 'web.close') {
       // A web.open that fails leaves no session behind (as when its page fails to load).

@@ -49,6 +49,18 @@ const PAUSED_TYPES = ['Document', 'XHR', 'Fetch', 'Ping', 'Other'] as const;
 
 const starting = new WeakMap<Page, Promise<boolean>>();
 const watched = new WeakSet<Page>();
+const flushes = new WeakMap<Page, () => Promise<unknown>>();
+
+/**
+ * A round trip through the page on the watch's own CDP session, once its
+ * handlers and zero-delay timers have run. The renderer reports a request it
+ * starts (Network.requestWillBeSent) and a navigation it asks for on this
+ * session in order, so when this answers, every request the action set off so
+ * far has been announced: no fixed wait is needed. Undefined until the watch runs.
+ */
+export function orderedFlush(page: Page): (() => Promise<unknown>) | undefined {
+  return flushes.get(page);
+}
 
 /** Whether the page's hops are checked from now on (false until the session listens). */
 export function hopsWatched(page: Page): boolean {
@@ -85,6 +97,10 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck, seen
   });
   // A popup's first navigation is top-level in a page that does not exist yet: its opener says so first.
   session.on('Page.windowOpen', (e: { url: string }) => seen({ url: e.url, method: 'GET', topLevel: true }));
+  // The renderer says a request starts before it leaves; orderedFlush() relies on this arriving in order.
+  session.on('Network.requestWillBeSent', (e: { request: { url: string; method: string }; type?: string; frameId?: string; redirectResponse?: unknown }) => {
+    if (!e.redirectResponse) seen({ url: e.request.url, method: e.request.method, topLevel: e.type === 'Document' && e.frameId === mainFrame });
+  });
 
   async function decide(e: PausedRequest): Promise<void> {
     const hop = e.redirectedRequestId !== undefined;
@@ -103,6 +119,8 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck, seen
   }
 
   await session.send('Page.enable');
+  await session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
+  flushes.set(page, () => session.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(r, 0))', awaitPromise: true }));
   // Images, scripts, styles and fonts are always GETs without a body: not paused, so they cost nothing.
   await session.send('Fetch.enable', { patterns: PAUSED_TYPES.map((resourceType) => ({ urlPattern: '*', resourceType, requestStage: 'Request' as const })) });
 }

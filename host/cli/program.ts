@@ -17,6 +17,7 @@ import { registerProfiles } from './profiles-command.js';
 import { registerReport } from './report-command.js';
 import { registerRun } from './run-command.js';
 import { registerSecrets } from './secrets-command.js';
+import { registerVerbs } from './verbs.js';
 import { packageVersion } from './version.js';
 import { loadConfig } from '../config/load.js';
 import { optionsOf } from './args.js';
@@ -45,7 +46,7 @@ Examples:
     if (action.name() !== 'run' && action.name() !== 'call') return;
     try { rememberChain(loadConfig(optionsOf(action).config).chain.path); } catch { /* the command itself reports a bad config */ }
   });
-  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerSecrets, registerReport, registerBrowserServer, registerDoctor]) {
+  for (const register of [registerDemo, registerRun, registerCall, registerManifests, registerChain, registerDiscover, registerMcp, registerDaemon, registerProfiles, registerSecrets, registerReport, registerBrowserServer, registerDoctor, registerVerbs]) {
     register(program);
   }
   return program;

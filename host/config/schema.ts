@@ -156,6 +156,8 @@ export const configSchema = {
       properties: {
         wrap_untrusted: { type: 'boolean', default: true },
         dynamic_tools: { type: 'boolean', default: false },   // page tools listed only while a session is open (seed 002)
+        tool_list: { enum: ['lean', 'full'], default: 'lean' },   // lean: the agent-loop tools, compact (host/mcp/lean.ts); full: every capability verbatim
+        after_action: { enum: ['diff', 'snapshot', 'none'], default: 'diff' },   // what an action's answer shows of the page (host/mcp/after-action.ts)
         // MCP over HTTP with several principals: each its own token (from an env var) and name; allowlist and budgets only narrow the host's.
         clients: {
           type: 'array', default: [],

@@ -75,7 +75,7 @@ export interface WebcapConfig {
   cache: { enabled: boolean; ttl_s: number; max_bytes: number };
   /** Shared governance state (host/store): no url = embedded (memory + workspace), url = Redis. */
   store: { url?: string; prefix: string; password_env?: string };
-  mcp: { wrap_untrusted: boolean; dynamic_tools: boolean; clients: McpClientConfig[] };
+  mcp: { wrap_untrusted: boolean; dynamic_tools: boolean; clients: McpClientConfig[]; tool_list: 'lean' | 'full'; after_action: 'diff' | 'snapshot' | 'none' };
   /** [capabilities.browser] provider = "playwright-mcp": the server to forward browser calls to. */
   playwright_mcp: { command?: string[]; url?: string };
   /** Prometheus metrics; listen: where the daemon serves /metrics and /healthz. */

@@ -51,6 +51,8 @@ export function createMcpHub(options: McpOptions = {}): McpHub {
     host, manifests, router, fallback: () => fallback,
     composite: options.composite ?? false,
     dynamicTools: host.config.mcp.dynamic_tools,
+    toolList: host.config.mcp.tool_list,
+    afterAction: host.config.mcp.after_action,
   };
 
   let closing: Promise<void> | undefined;

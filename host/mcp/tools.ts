@@ -3,31 +3,26 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
+import { canDestroy, changesNothing } from '../../manifests/effects.js';
 import { readsPageContent } from '../untrusted.js';
+import { inLeanList, leanInputSchema, leanOutputSchema } from './lean.js';
 
 /** MCP tool names allow [a-zA-Z0-9_-] only: `web.cookies.get` → `web_cookies_get`. */
 export function toolName(id: string): string {
   return id.replace(/[^a-zA-Z0-9_-]/g, '_');
 }
 
-// Effects that only look (at the browser's own page, or ask the user). Any
-// other effect, including one added later, makes a tool not read-only.
-const LOOK_ONLY_EFFECTS = new Set(['browser', 'user']);
-
 /**
- * The rule (documented in the README):
- * - readOnlyHint: approval "never" and every effect in {browser, user}
- *   (no navigation, no network, no file written).
- * - destructiveHint: approval "always" or "sensitive": the host itself asks
- *   the user first because the action can submit, pay, upload or run code.
+ * The rule, read from the manifest's declared effects only (manifests/effects.ts):
+ * - readOnlyHint: every effect only looks (browser, network, user).
+ * - destructiveHint: some effect can submit, delete or spend.
  * - openWorldHint: effects include browser or network (third-party sites).
  */
 export function annotationsFor(m: Manifest): NonNullable<Tool['annotations']> {
-  const readOnly = m.approval === 'never' && m.effects.every((e) => LOOK_ONLY_EFFECTS.has(e));
   return {
     title: m.id,
-    readOnlyHint: readOnly,
-    destructiveHint: !readOnly && m.approval !== 'never',
+    readOnlyHint: changesNothing(m.effects),
+    destructiveHint: canDestroy(m.effects),
     openWorldHint: readsPageContent(m),
   };
 }
@@ -47,6 +42,22 @@ export function toolFor(m: Manifest): Tool {
     outputSchema: objectSchema(m.id, m.output_schema, 'output_schema') as Tool['outputSchema'],
     annotations: annotationsFor(m),
   };
+}
+
+/** The same tool as the lean list shows it (host/mcp/lean.ts). */
+export function leanToolFor(m: Manifest): Tool {
+  const full = toolFor(m);
+  return {
+    ...full,
+    description: m.summary ?? m.description,
+    inputSchema: leanInputSchema(full.inputSchema),
+    outputSchema: leanOutputSchema(full.outputSchema!),
+  };
+}
+
+/** The tools a client is offered: the lean loop set by default, every capability verbatim with "full". */
+export function listedTools(manifests: Manifest[], list: 'lean' | 'full'): Tool[] {
+  return list === 'full' ? manifests.map(toolFor) : manifests.filter(inLeanList).map(leanToolFor);
 }
 
 /** Tool name → manifest; two ids that map to one name would make a tool unreachable. */

@@ -5,6 +5,7 @@
 // stale, and waiting out the timeout would only hide that.
 import type { Locator, Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
+import { byRef } from './main-frame.js';
 import { marksOf, staleReason, documentMark } from './page-marks.js';
 
 export const SNAPSHOT_REF = /^(f\d+)?e\d+$/;
@@ -18,7 +19,7 @@ export async function locateRef(page: Page, ref: string): Promise<Locator> {
 }
 
 async function snapshotRef(page: Page, ref: string): Promise<Locator> {
-  const locator = page.getByRef(ref);
+  const locator = byRef(page, ref);
   // An unknown frame prefix (f9e1) throws; it is as stale as a missing element.
   const count = await locator.count().catch(() => 0);
   if (count > 0) return locator;

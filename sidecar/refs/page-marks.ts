@@ -8,6 +8,8 @@ export interface DocumentMark { origin: number; url: string }
 interface PageMarks {
   /** The document the last web.snapshot of this page saw. */
   snapshot?: DocumentMark;
+  /** The frame prefix Playwright gave main-frame refs in the last snapshot ('' before any navigation). */
+  mainRefPrefix?: string;
   /** The document the last web.page_content / query saw. */
   elements?: DocumentMark;
 }

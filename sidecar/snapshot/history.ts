@@ -4,7 +4,7 @@ import type { Page } from 'playwright';
 import type { DocumentMark } from '../refs/page-marks.js';
 import { diffLines, renderDiff } from './diff.js';
 
-interface Previous { text: string; mark: DocumentMark }
+export interface Previous { text: string; mark: DocumentMark }
 
 const history = new WeakMap<Page, Map<string, Previous>>();
 const MAX_KEPT = 16;

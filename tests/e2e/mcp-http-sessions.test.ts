@@ -37,7 +37,7 @@ async function until(check: () => boolean, ms = 8000): Promise<void> {
 
 describe('[mcp] dynamic_tools = true', () => {
   let mcp: McpHttpServer;
-  beforeAll(async () => { mcp = await startMcpHttp({ listen: '127.0.0.1:0', config: configFor(tempDir('webcap-dyn-'), { mcp: { dynamic_tools: true } }), env: { WEBCAP_MCP_TOKEN: TOKEN } }); });
+  beforeAll(async () => { mcp = await startMcpHttp({ listen: '127.0.0.1:0', config: configFor(tempDir('webcap-dyn-'), { mcp: { dynamic_tools: true, tool_list: 'full' } }), env: { WEBCAP_MCP_TOKEN: TOKEN } }); });
   afterAll(async () => { await mcp?.close(); });
 
   it('lists only session-less tools until a session opens, then the page tools (list_changed), and drops them when the last closes', async () => {

@@ -133,6 +133,25 @@ describe('web.snapshot', () => {
     expect(refOf(after.snapshot, 'button "Subscribe"')).toBe(subscribe);
   });
 
+  it('after a navigation main-frame refs stay bare (e…) and act; only iframe refs carry an f prefix', async () => {
+    const s = await openApp();
+    await host.call('web.navigate', { session: s, url: at('/next') });
+    await host.call('web.navigate', { session: s, url: at('/app') });
+    await host.call('web.wait', { session: s, network: 'idle' });
+    const full = await snap(s, { mode: 'full' });
+    const subscribe = refOf(full.snapshot, 'button "Subscribe"');
+    const inner = refOf(full.snapshot, 'button "Inner action"');
+    expect(subscribe).toMatch(/^e\d+$/);
+    expect(inner).toMatch(/^f\d+e\d+$/);
+    // Every prefixed ref is the iframe's: none of the main frame's carries one.
+    expect(new Set(full.snapshot.match(/\[ref=f\d+e/g))).toEqual(new Set([`[ref=${inner.replace(/e\d+$/, '')}e`]));
+    await host.call('web.click', { session: s, ref: subscribe });
+    await host.call('web.click', { session: s, ref: inner });
+    const after = await snap(s);
+    expect(after.snapshot).toContain('button "Unsubscribe"');
+    expect(after.snapshot).toContain('inner clicked');
+  });
+
   it('acts by role + name too, and refuses two ways of naming one element', async () => {
     const s = await openApp();
     await host.call('web.fill', { session: s, role: 'textbox', name: 'Email', text: 'role@x.test' });

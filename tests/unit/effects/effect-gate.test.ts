@@ -35,6 +35,30 @@ describe('EffectGate', () => {
     expect(t.consents).toHaveLength(1);
   });
 
+  it('a report of a request that comes after the route took it does not hold the action', async () => {
+    const t = setup({ approve: true });
+    const w = t.gate.begin('web.click', 's1');
+    await t.gate.decide('s1', post());                                   // the route had it first
+    t.gate.announce('s1', 'POST', 'http://shop.test/login', false);     // the renderer's report trails it
+    let done = false;
+    void t.gate.end(w, async () => undefined, true).then(() => { done = true; });
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(done).toBe(true); // not held until the announcement's cap
+  });
+
+  it('with an ordered flush that answered, an action that sent nothing waits for no grace', async () => {
+    const t = setup();
+    const flushes: string[] = [];
+    const w = t.gate.begin('web.click', 's1');
+    const ended = t.gate.end(w, async () => { flushes.push('flushed'); }, true);
+    let done = false;
+    void ended.then(() => { done = true; });
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(flushes).toEqual(['flushed']);
+    expect(done).toBe(true); // settled within a couple of event-loop turns: no timer stood in between
+  });
+
   it('does not hold an action for requests it will not judge, and gives up on one that never arrives', async () => {
     const t = setup();
     const w = t.gate.begin('web.click', 's1');

@@ -3,7 +3,8 @@
 import { IDENTIFIER_SOURCE } from '../../../manifests/identifier.js';
 import { describe, expect, it } from 'vitest';
 import { loadManifests, type Manifest } from '../../../manifests/load.js';
-import { annotationsFor, toolFor, toolIndex, toolName } from '../../../host/mcp/tools.js';
+import { EFFECTS, isKnownEffect, type Effect } from '../../../manifests/effects.js';
+import { annotationsFor, listedTools, toolFor, toolIndex, toolName } from '../../../host/mcp/tools.js';
 import { actionName, compositeTool } from '../../../host/mcp/composite.js';
 
 const manifests = loadManifests();
@@ -36,15 +37,34 @@ describe('tool names', () => {
 
 describe('annotations', () => {
   it.each([
-    ['looks at the page', { approval: 'never', effects: ['browser'] }, { readOnlyHint: true, destructiveHint: false, openWorldHint: true }],
-    ['navigates', { approval: 'never', effects: ['browser', 'network'] }, { readOnlyHint: false, destructiveHint: false, openWorldHint: true }],
-    ['writes a file', { approval: 'never', effects: ['browser', 'filesystem'] }, { readOnlyHint: false, destructiveHint: false, openWorldHint: true }],
-    ['may submit (sensitive)', { approval: 'sensitive', effects: ['browser'] }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }],
-    ['always asks', { approval: 'always', effects: ['browser'] }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }],
-    ['asks the user', { approval: 'never', effects: ['user'] }, { readOnlyHint: true, destructiveHint: false, openWorldHint: false }],
-    ['an effect added later', { approval: 'never', effects: ['browser', 'download'] }, { readOnlyHint: false, destructiveHint: false, openWorldHint: true }],
-  ] as const)('%s', (_what, over, expected) => {
-    expect(annotationsFor(fake({ ...over, effects: [...over.effects] }))).toEqual({ title: 'web.x', ...expected });
+    ['looks at the page', ['browser'], { readOnlyHint: true, destructiveHint: false, openWorldHint: true }],
+    ['fetches from sites', ['network'], { readOnlyHint: true, destructiveHint: false, openWorldHint: true }],
+    ['changes the page', ['browser', 'page'], { readOnlyHint: false, destructiveHint: false, openWorldHint: true }],
+    ['writes a file', ['browser', 'filesystem'], { readOnlyHint: false, destructiveHint: false, openWorldHint: true }],
+    ['may submit', ['browser', 'page', 'submit'], { readOnlyHint: false, destructiveHint: true, openWorldHint: true }],
+    ['discards state', ['browser', 'delete'], { readOnlyHint: false, destructiveHint: true, openWorldHint: true }],
+    ['asks the user', ['user'], { readOnlyHint: true, destructiveHint: false, openWorldHint: false }],
+    ['an effect added later fails closed', ['browser', 'download'], { readOnlyHint: false, destructiveHint: true, openWorldHint: true }],
+  ] as const)('%s', (_what, effects, expected) => {
+    expect(annotationsFor(fake({ effects: [...effects] }))).toEqual({ title: 'web.x', ...expected });
+  });
+
+  // What each shipped tool can do, said independently of the manifests: the
+  // manifests' effects must agree, so the hints a client relies on are honest.
+  const CHANGES = ['web.click', 'web.close', 'web.consent.handle', 'web.cookies.set', 'web.download_page', 'web.evaluate', 'web.fill', 'web.fill_form',
+    'web.hover', 'web.keypress', 'web.navigate', 'web.open', 'web.pdf', 'web.screenshot', 'web.scroll', 'web.select', 'web.tabs', 'web.type', 'web.upload'];
+  const SUBMITS_DELETES_OR_SPENDS = ['web.click', 'web.close', 'web.cookies.set', 'web.evaluate', 'web.fill_form', 'web.keypress', 'web.tabs', 'web.type', 'web.upload'];
+
+  it('every manifest declares only known effects', () => {
+    for (const m of manifests) for (const e of m.effects) expect(isKnownEffect(e), `${m.id}: ${e}`).toBe(true);
+  });
+
+  it.each(manifests.map((m) => [m.id, m] as const))('%s: hints follow its declared effects', (id, m) => {
+    const hints = annotationsFor(m);
+    expect(hints.readOnlyHint, 'readOnlyHint').toBe(!CHANGES.includes(id));
+    expect(hints.destructiveHint, 'destructiveHint').toBe(SUBMITS_DELETES_OR_SPENDS.includes(id));
+    expect(hints.readOnlyHint, 'readOnlyHint').toBe(m.effects.every((e) => EFFECTS[e as Effect] === 'looks'));
+    expect(hints.destructiveHint, 'destructiveHint').toBe(m.effects.some((e) => EFFECTS[e as Effect] === 'destructive'));
   });
 });
 
@@ -76,5 +96,29 @@ describe('composite browser tool', () => {
     const props = composite.tool.inputSchema.properties as Record<string, Record<string, unknown>>;
     expect(props.session).toMatchObject({ type: 'string', pattern: IDENTIFIER_SOURCE });
     expect(props.url.description).toMatch(/Used by: .*\bopen\b/);
+  });
+});
+
+describe('the lean tool list', () => {
+  const lean = listedTools(manifests, 'lean');
+
+  // @playwright/mcp 0.0.83's default list measured 20,286 characters (bench/tool-list-size.ts): stay under it.
+  it('stays under 20,000 characters', () => expect(JSON.stringify(lean).length).toBeLessThan(20_000));
+
+  it('offers the agent-loop tools, each saying when to use it, with schemas the results still fit', () => {
+    expect(lean.map((t) => t.name)).toEqual(expect.arrayContaining(['web_open', 'web_navigate', 'web_snapshot', 'web_click', 'web_fill', 'web_type', 'web_select', 'web_keypress', 'web_extract', 'web_screenshot', 'web_close']));
+    for (const t of lean) {
+      expect(t.description, t.name).toMatch(/\bUse\b/);
+      expect(JSON.stringify(t.inputSchema)).not.toMatch(/"pattern"|"maximum"/);
+      const full = manifests.find((m) => toolName(m.id) === t.name)!;
+      expect(Object.keys(t.inputSchema.properties ?? {})).toEqual(Object.keys(full.input_schema.properties as object));
+      expect(t.outputSchema?.required).toEqual(full.output_schema.required);
+      expect(t.annotations).toEqual(annotationsFor(full));
+    }
+  });
+
+  it('"full" lists every capability verbatim', () => {
+    expect(listedTools(manifests, 'full')).toHaveLength(manifests.length);
+    expect(listedTools(manifests, 'full').find((t) => t.name === 'web_click')?.description).toBe(manifests.find((m) => m.id === 'web.click')!.description);
   });
 });
