@@ -1,4 +1,4 @@
-// Issue 11's two rows. (1) A click through a warm CLI daemon: the daemon's own
+// The daemon's two rows. (1) A click through a warm CLI daemon: the daemon's own
 // answer time (connect to its socket, send web.click, read the result) against
 // a raw Playwright click in an open page. (2) `webcap call web.open` cold with
 // no daemon, as a whole process, against a node script doing launch + goto,

@@ -1,4 +1,4 @@
-// Only issue 11's rows (npm run bench runs them with the rest):
+// Only the daemon's rows (npm run bench runs them with the rest):
 // node dist/bench/daemon-main.js   (BENCH_N=100 clicks by default)
 import { chromium } from 'playwright';
 import { findChromium, launchArgs } from '../sidecar/find-chromium.js';

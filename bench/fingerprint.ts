@@ -1,4 +1,4 @@
-// What issue 14's fingerprint adds to every element action: the one
+// What the fingerprint adds to every element action: the one
 // page.evaluate that reads it, against the click it rides on, interleaved in
 // one run, on a small form and on a large page (the heading walk is bounded).
 // Run: npm run build && node dist/bench/fingerprint.js   (BENCH_N=200 for more samples)

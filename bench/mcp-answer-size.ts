@@ -1,4 +1,4 @@
-// What an agent pays per MCP answer on a small page (issue 16, "one wrapper
+// What an agent pays per MCP answer on a small page ("one wrapper
 // per answer"): characters of the text block (what most clients hand the
 // model) and of the whole answer (text + structuredContent), per tool, for a
 // MiniWoB-sized form page. Run: npx tsc -p tsconfig.json && node dist/bench/mcp-answer-size.js

@@ -1,6 +1,6 @@
 // Snapshot economy on saved real-world pages: how many characters each view of
 // web.snapshot costs an agent, and whether every visible interactable element
-// (seed 003's rules: links with href, buttons, fields, onclick, role=button/link,
+// (the rules: links with href, buttons, fields, onclick, role=button/link,
 // tabindex ≥ 0) can still be reached by a ref of that view. Playwright's
 // ariaSnapshot({mode: "ai"}) is the reference, measured in the same run, and
 // agent-browser's `snapshot -i` the peer (the issue's target: compact ≤ it).

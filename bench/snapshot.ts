@@ -1,6 +1,6 @@
 // Snapshot bench: how much smaller web.snapshot is than the page's HTML, on the
 // test fixtures and on three large real-world-shaped pages (bench/pages/*.html,
-// see generate.ts), whether every interactable element (seed 003's rules) is
+// see generate.ts), whether every interactable element (the interactable rules) is
 // still addressable by a snapshot ref, and how long a snapshot takes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +35,7 @@ function routes(): Record<string, Handler> {
 
 interface Sizes { page: string; html: number; full: number; interactive: number; indexed: number; interactable: number; addressable: number; addressableInteractive: number; large: boolean }
 
-/** Interactable elements (seed 003) that some ref of the full / interactive-only snapshot resolves to. */
+/** Interactable elements that some ref of the full / interactive-only snapshot resolves to. */
 async function addressable(page: Page): Promise<{ interactable: number; reached: number; reachedInteractive: number }> {
   const { elements } = await page.evaluate(collectInPage, { attr: 'data-bench-id', next: 0, payment: PAYMENT.source });
   const full = await page.ariaSnapshot({ mode: 'ai' });
@@ -83,7 +83,7 @@ export async function snapshotBench(host: Host, page: Page, n: number): Promise<
 }
 
 function sizeTable(sizes: Sizes[]): string {
-  const head = '| page | HTML chars | snapshot full: chars | × smaller | snapshot interactive: chars | × smaller | page_content indexed: chars | interactable elements (seed 003) | addressable by a ref: full / interactive | ≥ 10× and all addressable: full / interactive |\n|---|---|---|---|---|---|---|---|---|---|';
+  const head = '| page | HTML chars | snapshot full: chars | × smaller | snapshot interactive: chars | × smaller | page_content indexed: chars | interactable elements | addressable by a ref: full / interactive | ≥ 10× and all addressable: full / interactive |\n|---|---|---|---|---|---|---|---|---|---|';
   const lines = sizes.map((s) => {
     const verdict = (size: number, reached: number) => (s.html / size >= TARGET_RATIO && reached === s.interactable ? 'yes' : 'NO');
     const met = s.large ? `${verdict(s.full, s.addressable)} / ${verdict(s.interactive, s.addressableInteractive)}` : '(fixture)';

@@ -1,4 +1,4 @@
-// A booking-like site shaped like seed 001 §8.2's TheFork: a consent banner
+// A booking-like site shaped like the reference booking plan's TheFork: a consent banner
 // (in an iframe on the demo host, a Didomi-style one on www.thefork.com), a
 // search form, and results paginated over five pages with a[rel=next].
 import type { IncomingMessage } from 'node:http';

@@ -1,4 +1,4 @@
-// A maps-like directory shaped like seed 001 §8.1's Google Maps: a consent
+// A maps-like directory shaped like the reference maps plan's Google Maps: a consent
 // banner (the search box stays disabled until it is answered), a search box,
 // results loaded by JavaScript into a feed, and infinite scroll.
 import { escapeHtml, placesFor } from './data.js';

@@ -1,4 +1,4 @@
-// Sidecar attestation (seed 001 §10.2): the sha256 of the sidecar's built code,
+// Sidecar attestation: the sha256 of the sidecar's built code,
 // taken from the files on disk when it starts (its folder under dist/ plus the
 // shared dist/manifests code it imports). The chain records it at every start,
 // beside the hash of the installed build; `webcap manifests --json` shows the

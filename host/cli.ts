@@ -1,4 +1,4 @@
-// The `webcap` command (DESIGN.md contract). One catch point: a failure prints
+// The `webcap` command. One catch point: a failure prints
 // `error: <code>: <message>` (and JSON with --json) and exits 1; a command
 // line commander cannot parse exits 2 (it has printed why, with a suggestion).
 import { CommanderError } from 'commander';

@@ -1,4 +1,4 @@
-// The one place the policy chain is composed (DESIGN.md order, one change):
+// The one place the policy chain is composed (the documented order, SSRF before robots):
 // audit → enabled → validate → allowlist → ssrf → robots → budget → consent →
 // forward. SSRF runs before robots because the robots policy connects to the
 // target host (GET /robots.txt): a host resolving to a private address must be
@@ -70,7 +70,7 @@ export interface Governance {
   ownerDone(owner: string): void;
   readonly redactor: Redactor;
   readonly log: Logger;
-  /** Healing replay (issue 14): find a fingerprinted element on the session's page; record what healed. */
+  /** Healing replay: find a fingerprinted element on the session's page; record what healed. */
   readonly heal: HealDeps;
   /** Start the sidecar and have it launch the browser now (an MCP server exists to drive one). */
   warm(): void;

@@ -74,7 +74,7 @@ export interface Host {
   metrics(): Promise<string>;
   /** Names of the browser sessions open now (the CLI daemon's status), or of one owner's. */
   sessions(owner?: string): string[];
-  /** Site profiles whose tasks answer a need such as "restaurant.search", best first (seed 001 §9). */
+  /** Site profiles whose tasks answer a need such as "restaurant.search", best first. */
   discover(need: string, inputs?: Record<string, unknown>): Candidate[];
   /** An RTFS plan for the need, written from the best usable candidate's task. */
   plan(need: string, inputs?: Record<string, unknown>): WrittenPlan;

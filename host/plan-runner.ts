@@ -30,7 +30,7 @@ export interface PlanOptions {
   onLog?(message: string): void;
   /** Values for the plan's {{name}} placeholders (webcap run --input name=value). */
   inputs?: Record<string, string>;
-  /** Healing (issue 14): force: heal every call with a selector (--heal); onHeal: for --update-plan. */
+  /** Healing: force: heal every call with a selector (--heal); onHeal: for --update-plan. */
   heal?: HealOptions;
   /** Abort to interrupt the plan (its caller went away): the running call ends as interrupted, no further call runs. */
   signal?: AbortSignal;

@@ -2,7 +2,7 @@
 // answer's text carries webcap's own fields as JSON, then ONE block holding
 // every page-derived field, between markers carrying a random id chosen per
 // call (a page cannot know it in advance). One block per answer, not one per
-// field: the markers and their explanatory line are paid once (issue 16).
+// field: the markers and their explanatory line are paid once.
 // Every string that leaves outside a block (structuredContent, error
 // messages, webcap's own fields) is neutralised instead: the marker label and
 // the `<<<` / `>>>` runs markers are made of cannot appear in it, however

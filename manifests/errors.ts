@@ -1,4 +1,4 @@
-// The closed set of error codes (DESIGN.md). Every failure a caller sees is a
+// The closed set of error codes. Every failure a caller sees is a
 // WebcapError carrying one of these, so plans and agents can branch on `.code`
 // instead of parsing messages.
 export const ERROR_CODES = [

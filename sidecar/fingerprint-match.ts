@@ -1,4 +1,4 @@
-// Healing (issue 14): a replayed selector found nothing, so look for the
+// Healing: a replayed selector found nothing, so look for the
 // element its recording fingerprinted, feature by feature in the order a
 // person would trust them: role + accessible name, then label / placeholder /
 // name attribute, then visible text, then the recorded CSS path. The first

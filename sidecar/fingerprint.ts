@@ -1,4 +1,4 @@
-// The fingerprint of the element an action acted on (issue 14): what a replay
+// The fingerprint of the element an action acted on: what a replay
 // needs to find the same element again when its selector no longer matches.
 // Read in ONE page.evaluate on the element the action already resolved, so it
 // adds one round trip to each element action and never waits for anything.

@@ -1,4 +1,4 @@
-// Session slots (seed 000: "3 concurrent max, queue excess"): a web.open over
+// Session slots ("3 concurrent max, queue excess"): a web.open over
 // max_concurrent_sessions waits in line, first come first served, until a
 // session closes or its wait runs out; then it fails with session_limit,
 // saying how long it waited. A slot is held from take() until release()

@@ -21,7 +21,7 @@ export interface ReplayRun { inputs: Record<string, string>; heal: boolean; onHe
 
 export interface Executor {
   call(id: string, params: Record<string, unknown>): Promise<unknown>;
-  /** seen: each step as it is logged (the CLI counts ✗ steps); replay: --input values and healing (issue 14). */
+  /** seen: each step as it is logged (the CLI counts ✗ steps); replay: --input values and healing. */
   runPlan(source: string, seen?: (step: StepLog) => void, replay?: ReplayRun): Promise<unknown>;
 }
 

@@ -1,4 +1,4 @@
-// The structured "Browser Plan" log of seed 001 §12: numbered steps with ✓/✗,
+// The structured "Browser Plan" log: numbered steps with ✓/✗,
 // capability, target and duration, on stderr so stdout stays the result.
 import type { StepLog } from '../plan-runner.js';
 

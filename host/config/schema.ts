@@ -144,7 +144,7 @@ export const configSchema = {
     },
     report: {
       type: 'object', additionalProperties: false, default: {},
-      // Run reports (issue 14): a screenshot after every browser step, or only after a failed one.
+      // Run reports: a screenshot after every browser step, or only after a failed one.
       properties: {
         screenshots: { enum: ['each_step', 'on_error'], default: 'on_error' },
         trace: { enum: ['off', 'on-failure', 'always'], default: 'off' },   // a Playwright trace per session, in <workspace>/traces
@@ -155,7 +155,7 @@ export const configSchema = {
       // Page-derived text in MCP results goes out between per-call random markers (host/untrusted.ts).
       properties: {
         wrap_untrusted: { type: 'boolean', default: true },
-        dynamic_tools: { type: 'boolean', default: false },   // page tools listed only while a session is open (seed 002)
+        dynamic_tools: { type: 'boolean', default: false },   // page tools listed only while a session is open
         tool_list: { enum: ['lean', 'full'], default: 'lean' },   // lean: the agent-loop tools, compact (host/mcp/lean.ts); full: every capability verbatim
         after_action: { enum: ['diff', 'snapshot', 'none'], default: 'diff' },   // what an action's answer shows of the page (host/mcp/after-action.ts)
         // MCP over HTTP with several principals: each its own token (from an env var) and name; allowlist and budgets only narrow the host's.

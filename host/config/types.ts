@@ -83,7 +83,7 @@ export interface WebcapConfig {
   report: { screenshots: 'each_step' | 'on_error'; trace: 'off' | 'on-failure' | 'always' };
   /** Web search and place-search providers (host/search). Quotas: absent = no limit. */
   search: SearchConfig;
-  /** `webcap call`/`run` use the workspace's background daemon (issue 11). */
+  /** `webcap call`/`run` use the workspace's background daemon. */
   cli: { daemon: boolean };
   /** Encrypted persistent browser profiles (host/profiles). path is resolved like chain.path. */
   profiles: { path: string; key_env: string; max_age_days: number };

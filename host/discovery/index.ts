@@ -1,4 +1,4 @@
-// host.discover / host.plan: the web fallback of seed 001 §9. A plan is
+// host.discover / host.plan: the web fallback. A plan is
 // written from the best site profile's task: the user is asked first, the
 // cookie banner is handled through the profile, then the task's own steps.
 import { join } from 'node:path';

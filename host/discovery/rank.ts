@@ -1,4 +1,4 @@
-// Seed 001 §9's fallback: when no API serves a need such as
+// The web fallback: when no API serves a need such as
 // "restaurant.search", find the site profiles whose declared tasks do, and
 // rank them. Only needs shaped like a web task (search.*, browse.*, *.search)
 // fall back to the web; an allowlist-refused site stays listed but last, so
@@ -9,7 +9,7 @@ import { matchHost } from '../../manifests/net/hostname.js';
 import type { SiteProfile, SiteTask } from '../../manifests/site-profile.js';
 import type { WebcapConfig } from '../config/types.js';
 
-/** The needs the web fallback answers (seed 001 §9), as globs. */
+/** The needs the web fallback answers, as globs. */
 export const WEB_NEEDS = ['search.*', 'browse.*', '*.search', '*.*.search', 'restaurant.*', 'local.business.*'];
 
 export interface Candidate {

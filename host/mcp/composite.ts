@@ -1,4 +1,4 @@
-// Seed 004's single `browser` tool: {action, ...params} dispatched to the
+// The composite's single `browser` tool: {action, ...params} dispatched to the
 // capability the action names. Still one declaration: actions, parameter
 // descriptions and the per-capability validation all come from the manifests
 // (the host validates params against the chosen manifest, as for any call).
@@ -9,10 +9,10 @@ import { toolName } from './tools.js';
 
 export const COMPOSITE_TOOL = 'browser';
 
-/** Seed 004's verbs that differ from a capability's own name. */
+/** The composite's verbs that differ from a capability's own name. */
 const ALIASES: Record<string, { id: string; params?: Record<string, unknown> }> = {
   launch: { id: 'web.open' },
-  // web.tabs takes its own `action`; the composite's `action` is taken, so seed 004's verbs carry it.
+  // web.tabs takes its own `action`; the composite's `action` is taken, so the composite's tab verbs carry it.
   tab_new: { id: 'web.tabs', params: { action: 'new' } },
   tab_close: { id: 'web.tabs', params: { action: 'close' } },
   tab_switch: { id: 'web.tabs', params: { action: 'switch' } },

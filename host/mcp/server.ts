@@ -18,7 +18,7 @@ import { sessionFront, type SessionFront } from './front.js';
 
 export interface McpOptions {
   config?: ConfigInput;
-  /** One `browser` tool with action dispatch (seed 004) instead of one tool per capability. */
+  /** One `browser` tool with action dispatch instead of one tool per capability. */
   composite?: boolean;
   /** Approve every consent question (the CLI's --yes). */
   yes?: boolean;

@@ -1,6 +1,6 @@
 // The shape every governance policy shares. A policy is `(call, next) => result`
 // (Hono-style middleware): it may refuse by throwing a WebcapError, wait, or
-// pass on by calling next(). compose.ts runs them in DESIGN.md's order.
+// pass on by calling next(). compose.ts runs them in the documented order.
 import type { Manifest } from '../../manifests/load.js';
 import type { BudgetTables } from '../budget/buckets.js';
 import type { SessionOwner } from './session-scope.js';

@@ -1,4 +1,4 @@
-// Persistent profiles (issue 11; seed 001 §4, §11, §14): web.open {profile}
+// Persistent profiles: web.open {profile}
 // restores a profile's storage for the origins the allowlist allows now; when
 // that session closes, the storage is saved only after the user approves
 // ("save profile NAME for origins …?", remembered for approval_ttl_s). The

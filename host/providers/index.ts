@@ -26,7 +26,7 @@ export const hostProviders: Record<string, HostProvider> = {
   'web.scrape': async (params, ctx) => (await import('../scrape/provider.js')).scrapeProvider(params, ctx),
   'web.search': webSearch,
   'web.places.search': placesSearch,
-  // issue 14: the session's recorded calls as a replayable plan.
+  // the session's recorded calls as a replayable plan.
   'web.plan_export': async (params, ctx) => {
     const session = (params.session as string | undefined) ?? ctx.call.session;
     return { ...exportPlan(ctx.config.chain.path, session ? { session } : { last: true }, callerEntries(ctx.call.via)) };

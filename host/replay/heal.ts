@@ -1,4 +1,4 @@
-// Healing replay (issue 14). When a call's selector finds nothing, the runner
+// Healing replay. When a call's selector finds nothing, the runner
 // asks the sidecar for the element the recording fingerprinted (role + name,
 // label / placeholder / name, text, CSS path; the first feature with exactly
 // one match wins), re-runs the call on it through the same governed path,

@@ -1,4 +1,4 @@
-// `webcap demo` ends with a run report of everything it just did (issue 14).
+// `webcap demo` ends with a run report of everything it just did.
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { readChainEntries } from '../replay/chain-calls.js';

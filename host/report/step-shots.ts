@@ -1,4 +1,4 @@
-// Screenshots for the run report (issue 14): after each browser step with
+// Screenshots for the run report: after each browser step with
 // `[report] screenshots = "each_step"`, or only after a failed one with
 // "on_error" (the default). Taken straight through the sidecar (not a call of
 // the plan: it decides nothing and is not counted against budgets) and

@@ -77,7 +77,7 @@ async function call(ev: Evaluator, form: List, env: Env): Promise<Value> {
   if (!isMap(params)) throw planError(paramsNode!, `call params must be a map, got ${typeName(params)}`);
   const json = ev.guard(paramsNode ?? form, () => toJson(params)) as Record<string, unknown>;
   const where = { line: form.line, column: form.column };
-  // Options for the runner, not the capability (issue 14: {:heal true :fingerprint {…}}).
+  // Options for the runner, not the capability ({:heal true :fingerprint {…}}).
   const optionValue = optionsNode ? await ev.value(optionsNode, env) : undefined;
   const options = optionsNode && optionValue !== undefined ? ev.guard(optionsNode, () => toJson(optionValue)) : undefined;
   let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,4 @@
-// RTFS plans: the s-expression language seed 001 §8 writes plans in. The host
+// RTFS plans: the s-expression language plans are written in. The host
 // supplies `call` (its governed capability path); nothing here touches the
 // network or the browser.
 import { Evaluator, type PlanHooks } from './evaluator.js';

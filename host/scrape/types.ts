@@ -1,5 +1,5 @@
 // What web.scrape passes between its steps: a fetched page (from the browser
-// or the plain-HTTP fallback) and the ScrapedContent of seed 000 it becomes.
+// or the plain-HTTP fallback) and the ScrapedContent it becomes.
 
 export interface FetchedPage {
   /** Final URL, after redirects. */

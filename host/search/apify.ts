@@ -1,4 +1,4 @@
-// Apify client for web.places.search (seed 001 §10.1): one synchronous actor
+// Apify client for web.places.search: one synchronous actor
 // run through the documented run-sync-get-dataset-items endpoint, whose
 // answer is the run's dataset items. Each source is an actor; its input is a
 // template filled with the query and place.

@@ -10,7 +10,7 @@ export function domainOf(url: string): string {
   }
 }
 
-/** Whitespace collapsed and cut at a word boundary to at most 200 characters (seed 000: 100–200). */
+/** Whitespace collapsed and cut at a word boundary to at most 200 characters (100–200). */
 export function snippetOf(text: unknown): string {
   if (typeof text !== 'string') return '';
   const flat = text.replace(/\s+/g, ' ').trim();

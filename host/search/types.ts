@@ -1,4 +1,4 @@
-// Seed 000's SearchResult / SearchResultItem, as web.search returns them.
+// The SearchResult / SearchResultItem shapes, as web.search returns them.
 export type TimeRange = 'day' | 'week' | 'month' | 'year';
 export type SearchSource = 'serpapi' | 'exa';
 

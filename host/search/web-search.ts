@@ -1,5 +1,5 @@
 // web.search: SerpAPI or Exa, or `auto` (SerpAPI → Exa → a stale cache entry),
-// answering seed 000's SearchResult.
+// answering the SearchResult shape.
 import { ownerOf } from '../cache/owner.js';
 import { WebcapError } from '../../manifests/errors.js';
 import { cacheKey, normaliseQuery } from '../cache/key.js';

@@ -43,7 +43,7 @@ export async function collectElements(session: Session, page: Page): Promise<Ele
   return all;
 }
 
-/** Counts per tag, as seed 003's element_types. */
+/** Counts per tag, as element_types. */
 export function countTags(elements: ElementInfo[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const el of elements) counts[el.tag] = (counts[el.tag] ?? 0) + 1;

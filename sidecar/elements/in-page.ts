@@ -1,5 +1,5 @@
 // Runs inside each frame (frame.evaluate): finds the interactable, visible
-// elements by seed 003's rules, gives each a data-web-agent-id (keeping the id
+// elements by the interactable rules, gives each a data-web-agent-id (keeping the id
 // it already has, so ids stay stable across calls) and describes it.
 // Self-contained: Playwright sends this function's source to the page.
 

@@ -1,4 +1,4 @@
-// Runs inside each frame: the visible interactable elements (seed 003's rules)
+// Runs inside each frame: the visible interactable elements (the interactable rules)
 // that Playwright's aria snapshot gives no actionable line: those that act
 // only through a handler (onclick or tabindex on a plain element, with no
 // pointer cursor and no widget role — the tree cannot see a handler). The
@@ -35,7 +35,7 @@ export function offTreeInPage({ attr, next }: OffTreeArgs): { next: number; elem
     const tag = el.tagName.toLowerCase();
     const native = nativeControl(el, tag);
     const role = (el.getAttribute('role') ?? '').trim().toLowerCase();
-    if (!native && !byHandler(el) && role !== 'button' && role !== 'link') continue; // not interactable by seed 003's rules
+    if (!native && !byHandler(el) && role !== 'button' && role !== 'link') continue; // not interactable by the interactable rules
     const widget = native || ROLES.includes(role) || getComputedStyle(el).cursor === 'pointer';
     if (widget || !visible(el)) continue;
     let id = el.getAttribute(attr) ?? '';

@@ -20,12 +20,12 @@ import { scrape } from './scrape.js';
 import { scroll, wait } from './waiting.js';
 import { snapshot } from './snapshot.js';
 import { findByText, pageContent, queryElements } from './page-content.js';
-// Not a capability: the host's plan runner asks it to heal a selector (issue 14).
+// Not a capability: the host's plan runner asks it to heal a selector.
 import { healProbe } from '../fingerprint-match.js';
 // Not a capability either: an action's answer over MCP shows what changed on the page.
 import { pageView } from './page-view.js';
 
 export const tools: Tool[] = [open, navigate, close, click, fill, keypress, wait, scroll, extract, screenshot, cookiesGet, cookiesSet, consentHandle, scrape, fillForm,
   snapshot, pageContent, queryElements, findByText,
-  // the rest of the browser tool set (issue 5)
+  // the rest of the browser tool set
   select, hover, type, upload, evaluate, tabs, pdf, consoleRead, downloadPage, url, status, healProbe, pageView];

@@ -1,4 +1,4 @@
-// Seed 003's indexed view: web.page_content, web.query_elements and
+// The indexed view: web.page_content, web.query_elements and
 // web.find_by_text. Each call numbers the page's interactable, visible elements
 // afresh (an element keeps its wa-N id), so none needs an earlier call first.
 import { collectElements, countTags, indexedLine, type ElementInfo } from '../elements/collect.js';

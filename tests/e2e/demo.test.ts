@@ -27,7 +27,7 @@ describe('webcap demo', () => {
     expect(out).toContain(`causal chain: ${chain}`);
     expect(out).toMatch(/chain verify: intact \(\d+ entries\)/);
     expect(existsSync(chain)).toBe(true);
-    // issue 14: a run report of the three plans, one self-contained HTML file.
+    // a run report of the three plans, one self-contained HTML file.
     const report = /run report: (.+\.html)$/m.exec(out)?.[1];
     expect(report && existsSync(report)).toBe(true);
     const html = readFileSync(report!, 'utf8');

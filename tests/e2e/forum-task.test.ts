@@ -1,4 +1,4 @@
-// Seed 003's evaluation task, rebuilt offline: on the forum's tag page, go to
+// The forum evaluation task, rebuilt offline: on the forum's tag page, go to
 // page 3 with the indexed elements, find the post titled "OAI 面试挂经", open it
 // and download it; then check the final URL and the saved file. The steps are
 // the ones an agent takes through the tools, with no selector written by hand.
@@ -52,7 +52,7 @@ it('goes to page 3, finds "OAI 面试挂经", opens it and saves it', async () =
   expect(posts.total).toBe(40);
   expect(posts.matches.filter((m) => (m.attributes.class as string[] | undefined)?.includes('xst'))).toHaveLength(20);
 
-  // 5. The post by its title: the seed's query finds it and its look-alike; exact text finds it alone.
+  // 5. The post by its title: the reference query finds it and its look-alike; exact text finds it alone.
   const seedQuery = await host.call('web.query_elements', { query: "Find link with text 'OAI 面试挂经'" }) as Matches;
   expect(seedQuery.matches.map((m) => m.text)).toEqual(['OAI 面试挂经', 'OAI 面试挂经总结贴']);
   const exact = await host.call('web.find_by_text', { text: TARGET.title, exact: true }) as Matches;

@@ -1,7 +1,7 @@
 // `webcap mcp` against a page that tries to forge or close untrusted-content
 // markers everywhere it can write (title, text, href and other attributes,
 // option labels, console, dialogs, cookies, a field's value), through every
-// tool that returns page data; and the secrets flow of issue 10 class 3 over
+// tool that returns page data; and the secrets flow over
 // MCP, reading the chain, the log and the server's stderr afterwards.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Seed 003's indexed view through the real stack: which elements get wa-N ids,
+// The indexed view through the real stack: which elements get wa-N ids,
 // the sanitised HTML, the deterministic query, and acting on the ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';

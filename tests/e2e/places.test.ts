@@ -1,4 +1,4 @@
-// web.places.search (seed 001 §10.1) through the whole host, with the
+// web.places.search through the whole host, with the
 // production Apify client talking to a loopback server that replays Apify's
 // documented run-sync-get-dataset-items answers and errors.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

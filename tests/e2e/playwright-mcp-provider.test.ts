@@ -1,4 +1,4 @@
-// [capabilities.browser] provider = "playwright-mcp": seed 001 §8.2's plan,
+// [capabilities.browser] provider = "playwright-mcp": the reference booking plan,
 // verbatim, through the real @playwright/mcp server (spawned over stdio,
 // driving the project's Chromium) against the bundled booking-like site on
 // loopback. The host keeps its policies; the chain names the provider.
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 describe('the playwright-mcp provider', () => {
-  it('runs seed 001 §8.2 verbatim: consent through the profile, search, extract the first page of restaurants', async () => {
+  it('runs the reference booking plan verbatim: consent through the profile, search, extract the first page of restaurants', async () => {
     const source = readFileSync(join('examples', 'seed-8.2-thefork.rtfs'), 'utf8');
     const value = await host.runPlan(source) as { items: Place[] };
     const expected = placesFor('Paris', 8);

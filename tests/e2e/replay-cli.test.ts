@@ -1,4 +1,4 @@
-// Record and replay as a user runs it (issue 14): fingerprints in the chain
+// Record and replay as a user runs it: fingerprints in the chain
 // for every element action, `webcap chain export`, `webcap run --update-plan`
 // healing against a page whose ids changed (with a .bak), hand-written plans
 // healing only when asked, an ambiguous heal failing with its candidates.

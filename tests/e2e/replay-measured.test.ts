@@ -1,4 +1,4 @@
-// Issue 14, measured: 12 scripted sessions driven through MCP (an SDK client
+// Record and replay, measured: 12 scripted sessions driven through MCP (an SDK client
 // on in-memory transports to the real MCP server, host, sidecar and headless
 // Chromium), each exported with web.plan_export, replayed unchanged (results
 // must be identical), then replayed against a variant of the sites with every
@@ -176,7 +176,7 @@ afterAll(async () => {
 
 const returned = (value: unknown, n: number) => (n === 1 ? [value] : value);
 
-describe('record through MCP, export, replay (issue 14)', () => {
+describe('record through MCP, export, replay', () => {
   it('exports every session as a plan with fingerprints, and a password only as a required input', () => {
     expect(recorded).toHaveLength(SESSIONS.length);
     for (const r of recorded) {

@@ -1,4 +1,4 @@
-// The run report (issue 14): `webcap report` writes one self-contained HTML
+// The run report: `webcap report` writes one self-contained HTML
 // file; opened in headless Chromium with every network request refused, its
 // steps (✓/✗, capability, target, deciding policy), the consent question, the
 // blocked request, the heal and a screenshot per step all render.

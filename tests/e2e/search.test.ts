@@ -19,7 +19,7 @@ beforeEach(() => { p.requests.length = 0; setKeys(); });
 afterEach(async () => { await Promise.all(hosts.splice(0).map((h) => h.close())); });
 
 describe('web.search with SerpAPI', () => {
-  it('sends the documented search.json parameters and answers seed 000\'s SearchResult', async () => {
+  it('sends the documented search.json parameters and answers the SearchResult shape', async () => {
     const r = await host().call('web.search', { query: 'Anthropic Claude pricing', source: 'serpapi' });
     const [req] = p.of('serpapi');
     expect(req.method).toBe('GET');

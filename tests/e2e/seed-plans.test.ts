@@ -1,5 +1,5 @@
-// Seed 001 §8's two plans, verbatim from examples/, against the bundled demo
-// sites (which use the seed's selectors) with www.google.com and
+// The two reference plans, verbatim from examples/, against the bundled demo
+// sites (which use the reference selectors) with www.google.com and
 // www.thefork.com resolved to loopback HTTPS servers. Also the demo's own
 // plans: infinite scroll on the maps-like site, and a loop over 5 pages.
 import { readFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ afterAll(async () => {
   await sites?.close();
 });
 
-describe('seed 001 §8 plans, verbatim', () => {
+describe('the reference plans, verbatim', () => {
   it('8.1 searches "restaurants in Paris" on www.google.com/maps (consent, JS results, scroll) and returns 20 places', async () => {
     const source = plan('seed-8.1-google-maps.rtfs');
     expect(source).toContain('(call :web.open {:url "https://www.google.com/maps"})');

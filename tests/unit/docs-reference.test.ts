@@ -14,7 +14,7 @@ describe('generated reference pages', () => {
   }
 });
 
-const OUTSIDE_REFERENCE = /\bissue \d+|\bseeds? (\d|§)|\bseed's\b|\(seed\b|DESIGN\.md|\.\.\/shared\//i;
+const OUTSIDE_REFERENCE = /\bissue \d+|\bseeds? (\d|§)|\bseed's\b|\(seed \d|DESIGN\.md|\.\.\/shared\//i;
 
 function filesUnder(dir: string, exts: RegExp): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,4 +1,4 @@
-// Discovery (seed 001 §9): which site profiles answer a need, in what order,
+// Discovery: which site profiles answer a need, in what order,
 // and the plan written from the best one — checked on the shipped profiles
 // and on small profiles made for one case each.
 import { describe, expect, it } from 'vitest';

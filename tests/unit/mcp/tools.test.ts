@@ -71,7 +71,7 @@ describe('annotations', () => {
 describe('composite browser tool', () => {
   const composite = compositeTool(manifests);
 
-  it('offers one action per manifest plus seed 004 aliases', () => {
+  it('offers one action per manifest plus the composite aliases', () => {
     const actions = (composite.tool.inputSchema.properties as Record<string, { enum: string[] }>).action.enum;
     for (const m of manifests) expect(actions).toContain(actionName(m.id));
     expect(actions).toEqual(expect.arrayContaining(['launch', 'tab_new', 'tab_close', 'tab_switch', 'tabs', 'console', 'snapshot', 'status']));
@@ -82,7 +82,7 @@ describe('composite browser tool', () => {
   it('dispatches {action, ...params} to the capability, params untouched', () => {
     expect(composite.resolve({ action: 'click', ref: 'e3', timeout: 100 })).toMatchObject({ manifest: { id: 'web.click' }, params: { ref: 'e3', timeout: 100 } });
     expect(composite.resolve({ action: 'launch', url: 'http://a.test/' })).toMatchObject({ manifest: { id: 'web.open' }, params: { url: 'http://a.test/' } });
-    // web.tabs has an `action` of its own: seed 004's tab_* verbs supply it.
+    // web.tabs has an `action` of its own: the composite's tab_* verbs supply it.
     expect(composite.resolve({ action: 'tab_switch', tab: 't1' })).toEqual({ manifest: expect.objectContaining({ id: 'web.tabs' }), params: { tab: 't1', action: 'switch' } });
     expect(composite.resolve({ action: 'tabs' })).toEqual({ manifest: expect.objectContaining({ id: 'web.tabs' }), params: {} });
   });

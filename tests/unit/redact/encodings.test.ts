@@ -1,4 +1,4 @@
-// Secrets in no encoding (issue 10, class 3): a known secret, a credential-named
+// Secrets in no encoding: a known secret, a credential-named
 // parameter's value and URL userinfo are gone from text whether they appear
 // raw, JSON-escaped, percent-encoded (upper/lower hex, %40), form-encoded
 // (`+` for a space) or encoded twice. One table per way a secret is known.

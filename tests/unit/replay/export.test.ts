@@ -1,4 +1,4 @@
-// Chain → plan (issue 14), on hand-made chain entries: what is kept, what is
+// Chain → plan, on hand-made chain entries: what is kept, what is
 // left out and said so, refs turned into selectors, typed values into inputs,
 // secrets never written, and entries of kinds export does not know skipped.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Plan inputs, the heal selector order and --update-plan's rewrite (issue 14).
+// Plan inputs, the heal selector order and --update-plan's rewrite.
 import { describe, expect, it } from 'vitest';
 import { planInputs } from '../../../host/replay/inputs.js';
 import { evaluatePlan } from '../../../host/rtfs/index.js';

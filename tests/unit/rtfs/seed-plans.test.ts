@@ -22,7 +22,7 @@ const extracted = {
   ],
 };
 
-describe('seed 001 §8 plans', () => {
+describe('the reference plans', () => {
   it('parses both plans into one top-level do form', () => {
     for (const plan of [GOOGLE_MAPS_PLAN, THEFORK_PLAN]) {
       const nodes = parsePlan(plan);

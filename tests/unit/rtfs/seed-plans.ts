@@ -1,4 +1,4 @@
-// Seed 001 §8 plans, copied verbatim: these must keep parsing and running.
+// The reference plans, copied verbatim: these must keep parsing and running.
 export const GOOGLE_MAPS_PLAN = String.raw`(do
   ;; Governance: user confirms browsing Google Maps
   (call :ccos.user.ask {:question "Open Google Maps to search restaurants in Paris?"})
