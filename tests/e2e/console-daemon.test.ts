@@ -65,8 +65,10 @@ describe('the console through the daemon', () => {
 
   it('webcap run --console prints the URL once on stderr as "webcap console: URL"', async () => {
     writeFileSync(join(dir, 'tiny.rtfs'), '(do 42)');
+    // One writer per chain: the daemon the test above used serves this workspace until stopped.
+    await run(['daemon', 'stop'], dir, { WEBCAP_CONFIG: join(dir, 'agent_config.toml') });
     const r = await run(['run', 'tiny.rtfs', '--console', '--no-daemon'], dir, { WEBCAP_CONFIG: join(dir, 'agent_config.toml') });
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe('42');
     expect(r.stderr.match(/^webcap console: http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/gm)).toHaveLength(1);
   });

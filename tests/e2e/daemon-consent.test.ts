@@ -28,6 +28,10 @@ allow_private = ["127.0.0.1"]
 
 [consent]
 non_interactive = "deny"
+
+# No console: a question nobody can reach is answered by non_interactive at once (the console's wait has its own tests).
+[console]
+enabled = false
 `);
   return dir;
 }
