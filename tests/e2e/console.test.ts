@@ -121,8 +121,8 @@ describe('live view', () => {
     await session.getByText(site.url('shop.test', '/p/spa-login')).waitFor();
     const live = session.getByRole('application', { name: 'Live view of fixture' });
     await live.waitFor();
-    await page.waitForFunction(() => ((document.querySelector('[role=application] img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, undefined, { timeout: 30_000 });
-    expect(await live.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    // A frame replaces the last as it arrives (naturalWidth is 0 while one loads): poll until a whole one is shown.
+    await expect.poll(() => live.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(100);
     await page.close();
   });
 });
