@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command, Option } from 'commander';
 import { buildProgram } from '../host/cli/program.js';
+import { CONFIG_DESCRIPTIONS } from '../host/config/descriptions.js';
 import { configSchema } from '../host/config/schema.js';
 import { projectRoot } from '../manifests/load.js';
 
@@ -35,8 +36,22 @@ function leaves(node: SchemaNode, path: string[], out: string[]): void {
       continue;
     }
     const shown = child.default === undefined ? '—' : `\`${JSON.stringify(child.default)}\``;
-    out.push(`| \`[${path.join('.')}] ${key}\` | ${typeOf(child)} | ${shown} | ${cell(child.description ?? '')} |`);
+    const meaning = CONFIG_DESCRIPTIONS[[...path, key].join('.')] ?? child.description ?? '';
+    out.push(`| \`[${path.join('.')}] ${key}\` | ${typeOf(child)} | ${shown} | ${cell(meaning)} |`);
   }
+}
+
+/** Every key of the schema as a dotted path (the reference's rows). */
+export function configKeys(): string[] {
+  const keys: string[] = [];
+  const walk = (node: SchemaNode, path: string[]) => {
+    for (const [key, child] of Object.entries(node.properties ?? {})) {
+      if (child.properties && child.type === 'object') walk(child, [...path, key]);
+      else keys.push([...path, key].join('.'));
+    }
+  };
+  walk(configSchema as unknown as SchemaNode, []);
+  return keys;
 }
 
 export function configReference(): string {

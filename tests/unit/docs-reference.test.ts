@@ -4,7 +4,15 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_PAGES } from '../../scripts/gen-reference.js';
+import { configKeys, REFERENCE_PAGES } from '../../scripts/gen-reference.js';
+import { CONFIG_DESCRIPTIONS } from '../../host/config/descriptions.js';
+
+it('every config key says what it does, and every sentence belongs to a key', () => {
+  const keys = configKeys();
+  expect(keys.length).toBeGreaterThan(50);
+  expect(keys.filter((k) => !CONFIG_DESCRIPTIONS[k])).toEqual([]);
+  expect(Object.keys(CONFIG_DESCRIPTIONS).filter((k) => !keys.includes(k))).toEqual([]);
+});
 
 describe('generated reference pages', () => {
   for (const [path, make] of Object.entries(REFERENCE_PAGES)) {
