@@ -12,7 +12,7 @@ import { exportPlan } from '../replay/export.js';
 import type { Heal } from '../replay/heal.js';
 import { parseInputPairs } from '../replay/inputs.js';
 import { rewriteSelectors } from '../replay/update-plan.js';
-import { optionsOf } from './args.js';
+import { optionsOf, print } from './args.js';
 import type { ReplayRun } from './executor.js';
 
 export interface SelectionOptions { planId?: string; session?: string; last?: boolean }
@@ -38,7 +38,12 @@ export function registerChainExport(chain: Command): void {
       const o = optionsOf<SelectionOptions & { output?: string }>(cmd);
       const result = exportPlan(file ?? chainToRead(o.config), selectionOf(o));
       if (o.output) await writeBeside(o.output, result.plan, 'chain export');
-      else process.stdout.write(result.plan);
+      if (o.json) {
+        // For programs: the plan (unless it went to -o), what it needs, where it came from.
+        print(JSON.stringify({ ...(o.output ? { output: o.output } : { plan: result.plan }), source: result.source, steps: result.steps, inputs: result.inputs, left_out: result.left_out }));
+        return;
+      }
+      if (!o.output) process.stdout.write(result.plan);
       const inputs = result.inputs.map((i) => `${i.name}${i.required ? ' (required)' : ''}`).join(', ');
       process.stderr.write(`exported ${result.source}: ${result.steps} steps${result.left_out ? `, ${result.left_out} note(s) on what was left out` : ''}${inputs ? `; inputs: ${inputs}` : ''}${o.output ? ` → ${o.output}` : ''}\n`);
     });

@@ -36,3 +36,23 @@ it('chain show, chain verify and report without FILE read the chain the last run
   expect(chosen.code).toBe(1);
   expect(chosen.stderr).toContain(join(dir, 'elsewhere', 'chain.jsonl'));
 });
+
+it('chain export --json prints the plan, its source and its inputs as one JSON object', async () => {
+  const d = mkdtempSync(join(tmpdir(), 'webcap-export-json-'));
+  try {
+    writeFileSync(join(d, 'ask.rtfs'), '(call :ccos.user.ask {:question "Go on?"})');
+    const run = await webcap(['run', 'ask.rtfs', '--yes', '--config', join(d, 'none.toml')], d);
+    expect(run.code, run.stderr).toBe(1); // no such config: the command says so
+    writeFileSync(join(d, 'agent_config.toml'), '[chain]\npath = "chain.jsonl"\n');
+    const ok = await webcap(['run', 'ask.rtfs', '--yes', '--config', 'agent_config.toml'], d);
+    expect(ok.code, ok.stderr).toBe(0);
+    const out = await webcap(['chain', 'export', '--last', '--json'], d);
+    expect(out.code, out.stderr).toBe(0);
+    const parsed = JSON.parse(out.stdout) as { plan: string; steps: number; source: string; inputs: unknown[] };
+    expect(parsed.steps).toBe(1);
+    expect(parsed.plan).toContain('(call :ccos.user.ask');
+    expect(parsed.source).toContain('chain.jsonl');
+  } finally {
+    rmSync(d, { recursive: true, force: true });
+  }
+});
