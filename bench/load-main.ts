@@ -1,4 +1,5 @@
-// `npm run bench:load -- [--plans 48] [--parallel 6] [--slots 3] [--baseline 6] [--kill chromium|sidecar] [--kill-after K] [--timeout-ms 30000]`
+// `npm run bench:load -- [--plans 48] [--parallel 6] [--slots 3] [--baseline 6] [--kill chromium|sidecar] [--kill-after K] [--timeout-ms 30000] [--memory]`
+// --memory: only the growth check (idle memory after the first 6 plans vs after all of them).
 // Prints plans returned in full, crossed and failed (by code), p50/p95 per
 // plan, plans per minute (and the ratio to one at a time), peak resident
 // memory of host + sidecar + Chromium, and whether the chain verifies.
@@ -7,12 +8,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { runLoad, withChainVerdict, type PassReport } from './load.js';
+import { idleMemory, runLoad, withChainVerdict, type PassReport } from './load.js';
 
 const { values } = parseArgs({ options: {
   plans: { type: 'string', default: '48' }, parallel: { type: 'string', default: '6' }, slots: { type: 'string', default: '3' },
   baseline: { type: 'string', default: '6' }, kill: { type: 'string' }, 'kill-after': { type: 'string' }, 'timeout-ms': { type: 'string', default: '30000' },
+  memory: { type: 'boolean', default: false },
 } });
+if (values.memory) {
+  const dir = mkdtempSync(join(tmpdir(), 'webcap-load-mem-'));
+  const m = await idleMemory({ plans: Number(values.plans), parallel: Number(values.parallel), slots: Number(values.slots), baseline: 0, dir, timeoutMs: Number(values['timeout-ms']), first: 6 });
+  const growth = (m.afterAll.rss / m.afterFirst.rss - 1) * 100;
+  process.stdout.write(`idle memory of host + sidecar + Chromium (one session open): after 6 plans ${m.afterFirst.rss} MB RSS / ${m.afterFirst.pss} MB Pss; after ${values.plans}: ${m.afterAll.rss} MB RSS / ${m.afterAll.pss} MB Pss (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}% RSS); plans not in full: ${m.failed}\n`);
+  process.exit(0);
+}
 const kill = values.kill as 'chromium' | 'sidecar' | undefined;
 if (kill && kill !== 'chromium' && kill !== 'sidecar') throw new Error('--kill takes chromium or sidecar');
 const dir = mkdtempSync(join(tmpdir(), 'webcap-load-'));

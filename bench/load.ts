@@ -104,7 +104,7 @@ async function pass(host: Host, first: number, count: number, parallel: number, 
   return report;
 }
 
-export async function runLoad(o: LoadOptions): Promise<LoadReport> {
+async function loadHost(o: LoadOptions): Promise<{ host: Host; sites: Awaited<ReturnType<typeof startDemoSites>> }> {
   const sites = await startDemoSites({ recordHits: false });
   const config = {
     capabilities: { browser: { domains_allowlist: ['*.demo.test'], max_actions_per_minute: 100_000, max_concurrent_sessions: o.slots, session_queue: 'wait', auto_accept_cookies: 'per_site', default_timeout_ms: o.timeoutMs ?? 30_000 } },
@@ -113,7 +113,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     workspace: { path: o.dir },
     logging: { level: 'warn', file: join(o.dir, 'webcap.log') },
   };
-  const host = createHost({ config, yes: true });
+  return { host: createHost({ config, yes: true }), sites };
+}
+
+export async function runLoad(o: LoadOptions): Promise<LoadReport> {
+  const { host, sites } = await loadHost(o);
   const peak = { rss: 0, pss: 0 };
   const sample = () => {
     const m = memoryMb();
@@ -149,4 +153,33 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
 /** After the host closed: the chain must verify. */
 export function withChainVerdict(report: LoadReport, dir: string): LoadReport {
   return { ...report, chainOk: verifyChain(join(dir, 'chain.jsonl')).ok };
+}
+
+/**
+ * Growth with the number of plans run, measured like for like: one idle
+ * session keeps Chromium up, `first` plans run, everything settles, memory is
+ * sampled; the rest run, settle, sampled again. Only idle moments are compared
+ * (a sample taken while plans run measures their pages, not growth).
+ */
+export async function idleMemory(o: LoadOptions & { first: number }): Promise<{ afterFirst: { rss: number; pss: number }; afterAll: { rss: number; pss: number }; failed: number }> {
+  const { host, sites } = await loadHost(o);
+  const settled = async () => {
+    await new Promise((r) => setTimeout(r, 3000));
+    const m = memoryMb();
+    return { rss: Math.round(m.rss), pss: Math.round(m.pss) };
+  };
+  try {
+    const keeper = host.scope('keeper');
+    await keeper.call('web.open', { url: `http://maps.demo.test/maps` });
+    const a = await pass(host, 0, o.first, o.parallel, () => undefined);
+    const afterFirst = await settled();
+    const b = await pass(host, o.first, o.plans - o.first, o.parallel, () => undefined);
+    const afterAll = await settled();
+    const failed = a.plans - a.full + b.plans - b.full;
+    await keeper.close();
+    return { afterFirst, afterAll, failed };
+  } finally {
+    await host.close();
+    await sites.close();
+  }
 }
