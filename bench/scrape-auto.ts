@@ -6,6 +6,7 @@
 import type { Host } from '../host/host.js';
 import { serve } from '../tests/helpers/fixture-server.js';
 import { testConfig, testHost } from '../tests/helpers/host.js';
+import { trafilaturaNames } from './trafilatura-snippets.js';
 import { checkedSplit, type Half } from './corpus-split.js';
 import { baselineText, loadCorpus, tokenScore, type CorpusPage, type Score } from './quality.js';
 
@@ -20,7 +21,7 @@ const pathOf = (p: CorpusPage) => `/${p.name.split('/')[1]}`;
 
 export async function autoVsNeverBench(): Promise<string> {
   const pages = loadCorpus();
-  const split = checkedSplit(pages.map((p) => p.name));
+  const split = checkedSplit([...pages.map((p) => p.name), ...trafilaturaNames()]);
   const halfOf = (p: CorpusPage): Half => (split.development.includes(p.name) ? 'development' : 'held-out');
   const routes = Object.fromEntries(pages.map((p) => [pathOf(p), (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const page = pages.find((x) => hostOf(x) === (req.headers.host ?? '').split(':')[0] && pathOf(x) === (req.url ?? '').split('?')[0]);
