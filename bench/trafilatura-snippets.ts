@@ -36,28 +36,34 @@ const scores = (c: Counts) => {
   return `${(2 * c.tp / Math.max(1, 2 * c.tp + c.fp + c.fn)).toFixed(4)} (P ${p.toFixed(4)}, R ${r.toFixed(4)}, accuracy ${((c.tp + c.tn) / Math.max(1, c.tp + c.tn + c.fp + c.fn)).toFixed(4)})`;
 };
 
-export function trafilaturaBench(): string {
+export type Reader = (file: string, entry: Entry, html: Buffer) => Promise<string>;
+export type { Entry };
+
+/** Each reader (label → how it reads a page; a throw counts as a failed call and an empty text), per half. */
+export async function trafilaturaBench(readers: Record<string, Reader>): Promise<string> {
   const entries = JSON.parse(readFileSync(join(DIR, 'snippets.json'), 'utf8')) as Record<string, Entry>;
+  const labels = [...Object.keys(readers), 'Readability alone'];
   const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0, tn: 0, failed: 0 });
-  const tally: Record<Half, { ours: Counts; readability: Counts; pages: number }> = {
-    development: { ours: zero(), readability: zero(), pages: 0 }, 'held-out': { ours: zero(), readability: zero(), pages: 0 },
-  };
+  const tally = new Map<Half, { counts: Counts[]; pages: number }>([['development', { counts: labels.map(zero), pages: 0 }], ['held-out', { counts: labels.map(zero), pages: 0 }]]);
   for (const [file, e] of Object.entries(entries)) {
-    const html = decodeBody(readFileSync(join(DIR, 'pages', file)), 'text/html');
-    const t = tally[halfOf(`trafilatura/${file}`)];
+    const bytes = readFileSync(join(DIR, 'pages', file));
+    const t = tally.get(halfOf(`trafilatura/${file}`))!;
     t.pages++;
-    let ours = '';
-    try {
-      ours = scrapePage({ url: e.url, status: 200, headers: { 'content-type': 'text/html' }, html, rendered: false }, { format: 'text', mainContent: true }).content_text;
-    } catch { t.ours.failed++; }
-    count(t.ours, e, ours);
-    const article = readArticle(parseDocument(html, e.url));
-    count(t.readability, e, article ? plainText(article.content) : '');
+    for (const [i, read] of Object.values(readers).entries()) {
+      let text = '';
+      try { text = await read(file, e, bytes); } catch { t.counts[i].failed++; }
+      count(t.counts[i], e, text);
+    }
+    const article = readArticle(parseDocument(decodeBody(bytes, 'text/html'), e.url));
+    count(t.counts[labels.length - 1], e, article ? plainText(article.content) : '');
   }
-  const lines = ['| half | pages | web.scrape (static path) F1 (P, R, accuracy) | Readability alone F1 (P, R, accuracy) | web.scrape refused |', '|---|---|---|---|---|'];
-  for (const half of ['development', 'held-out'] as const) {
-    const t = tally[half];
-    lines.push(`| ${half} | ${t.pages} | ${scores(t.ours)} | ${scores(t.readability)} | ${t.ours.failed} |`);
-  }
+  const lines = [`| half | pages | ${labels.map((l) => `${l} F1 (P, R, accuracy)`).join(' | ')} | failed calls (${Object.keys(readers).join(', ')}) |`, `|---|---|${labels.map(() => '---|').join('')}---|`];
+  for (const [half, t] of tally) lines.push(`| ${half} | ${t.pages} | ${t.counts.map(scores).join(' | ')} | ${t.counts.slice(0, -1).map((c) => c.failed).join(', ')} |`);
   return lines.join('\n');
 }
+
+/** web.scrape's pipeline in-process on the HTML as served (no fetch): what the static path extracts. */
+export const inProcess: Reader = async (_file, e, bytes) =>
+  scrapePage({ url: e.url, status: 200, headers: { 'content-type': 'text/html' }, html: decodeBody(bytes, 'text/html'), rendered: false }, { format: 'text', mainContent: true }).content_text;
+
+export const trafilaturaPage = (file: string): Buffer => readFileSync(join(DIR, 'pages', file));
