@@ -1,14 +1,17 @@
 // Which path reads the page. "never": plain HTTP. "always": Chromium (plain
 // HTTP only if no browser can run). "auto" (default): plain HTTP first, through
-// the same network rules on every hop (http-fetch.ts), then Chromium only when
-// the page needs it: the served HTML is an app shell or has little readable
-// text, the domain is known to need it (render-memory.ts), or the domain is
-// still being learned (its first pages are read both ways and compared).
+// the same network rules on every hop (http-fetch.ts); when that reading holds
+// the article, no browser. Chromium only when the page needs it (the served
+// HTML is an app shell or has little readable text, or the domain is known to
+// need it, render-memory.ts), and then the better of the two readings is kept
+// by a stated rule; a render that fails keeps the HTTP reading.
 import { WebcapError } from '../../manifests/errors.js';
 import type { HostProviderContext } from '../providers/types.js';
 import { fetchPage } from './http-fetch.js';
 import { scrapePage, scrapeWithSigns } from './pipeline.js';
-import { LEARN_PAGES, learn, recall, remember, type MemoryStore } from './render-memory.js';
+import { THIN_ARTICLE_WORDS } from './app-shell.js';
+import { betterReading } from './better-reading.js';
+import { learn, recall, remember, type MemoryStore } from './render-memory.js';
 import type { FetchedPage, ScrapedContent, ScrapeOptions } from './types.js';
 
 export type RenderMode = 'auto' | 'always' | 'never';
@@ -39,11 +42,9 @@ export async function loadAdaptive(params: Params, mode: RenderMode, opts: Scrap
   if (mode === 'never') return http('render: "never"');
   if (mode === 'always') return rendered(params, opts, ctx, left, { mode, path: 'browser', reason: 'render: "always"' }, () => http('render: "always", but the browser is unavailable'));
 
+  // Plain HTTP first, always: its reading is the floor the browser must beat.
   const host = new URL(params.url).hostname;
   const known = await recall(memory, host);
-  if (known?.render_needed) {
-    return rendered(params, opts, ctx, left, { mode, path: 'browser', reason: `domain memory: ${host} needs rendering (${known.evidence ?? 'learned earlier'})` }, () => http('domain needs rendering, but the browser is unavailable'));
-  }
   let page: FetchedPage;
   let signs: ReturnType<typeof scrapeWithSigns>;
   try {
@@ -54,21 +55,31 @@ export async function loadAdaptive(params: Params, mode: RenderMode, opts: Scrap
     return rendered(params, opts, ctx, left, { mode, path: 'browser', reason: `plain HTTP was refused (${err.code})` }, () => { throw err; });
   }
   const overHttp = signs.content;
-  const fallback = (why: string) => async () => finish(overHttp, { mode, path: 'http', reason: `${why}, but the browser is unavailable` }, why);
-  if (signs.renderReason) return rendered(params, opts, ctx, left, { mode, path: 'browser', reason: signs.renderReason }, fallback(signs.renderReason));
-  if (known && known.compared >= LEARN_PAGES) return finish(overHttp, { mode, path: 'http', reason: `static page; domain memory: ${host} reads the same without rendering (${known.compared} pages compared)` });
+  const why = signs.renderReason ?? (known?.render_needed ? `domain memory: ${host} needs rendering (${known.evidence ?? 'learned earlier'})` : undefined);
+  if (!why) return finish(overHttp, { mode, path: 'http', reason: `static page: the HTTP answer holds the article (${overHttp.word_count} words, no app-shell signs); not rendered` });
 
-  // Still learning this domain: render too, compare, remember.
-  const step = `learning ${host}: page ${(known?.compared ?? 0) + 1} of ${LEARN_PAGES} read both ways`;
-  const viaBrowser = await rendered(params, opts, ctx, left, { mode, path: 'browser', reason: step }, fallback(step));
-  if (viaBrowser.fallbackReason) return viaBrowser;
-  const lesson = learn(known, page.url, overHttp.content_text, viaBrowser.content.content_text);
-  await remember(memory, host, lesson);
-  if (lesson.render_needed) return finish(viaBrowser.content, { mode, path: 'browser', reason: `${step}; rendering changed the text` });
-  return finish(overHttp, { mode, path: 'http', reason: `${step}; same text without rendering` });
+  // Render, then keep the better of the two readings (better-reading.ts); a failed render keeps the HTTP one.
+  let viaBrowser: Loaded;
+  try {
+    viaBrowser = await rendered(params, opts, ctx, left, { mode, path: 'browser', reason: why }, async (reason) => { throw new WebcapError('browser_crashed', reason.replace(/^[a-z_]+: /, '')); });
+  } catch (err) {
+    if (!(err instanceof WebcapError)) throw err;
+    const failed = `${err.code}: ${ctx.redactor.redactString(err.message)}`;
+    ctx.log.warn({ url: params.url, reason: failed }, 'web.scrape: the render failed, keeping the HTTP reading');
+    overHttp.metadata.render_fallback = failed;
+    return finish(overHttp, { mode, path: 'http', reason: `${why}; the render failed (${err.code}), kept the HTTP reading` }, failed);
+  }
+  const pick = betterReading(overHttp, viaBrowser.content);
+  // Only a render that won with an article's worth of text teaches the domain to render: a lost one
+  // (an error page) or a thin one (a stub both ways) says nothing of the domain's other pages.
+  if (pick.keep === 'browser') {
+    if (viaBrowser.content.word_count >= THIN_ARTICLE_WORDS) await remember(memory, host, learn(known, page.url, overHttp.content_text, viaBrowser.content.content_text));
+    return finish(viaBrowser.content, { mode, path: 'browser', reason: `${why}; ${pick.why}` });
+  }
+  return finish(overHttp, { mode, path: 'http', reason: `${why}; ${pick.why}` });
 }
 
-async function rendered(params: Params, opts: ScrapeOptions, ctx: HostProviderContext, left: () => number, choice: RenderChoice, noBrowser: () => Promise<Loaded>): Promise<Loaded> {
+async function rendered(params: Params, opts: ScrapeOptions, ctx: HostProviderContext, left: () => number, choice: RenderChoice, noBrowser: (reason: string) => Promise<Loaded>): Promise<Loaded> {
   const timeout = left();
   if (timeout <= 0) throw new WebcapError('timeout', `web.scrape: ${params.url} was not read within ${params.timeout ?? ctx.config.capabilities.browser.default_timeout_ms} ms`, { timeout_ms: params.timeout });
   let r;
@@ -80,7 +91,7 @@ async function rendered(params: Params, opts: ScrapeOptions, ctx: HostProviderCo
     const reason = `${err.code}: ${ctx.redactor.redactString(err.message)}`;
     ctx.log.warn({ url: params.url, reason }, 'web.scrape: browser unavailable, reading over plain HTTP');
     if (left() <= 0) throw new WebcapError('timeout', `web.scrape: ${params.url} was not read in time (the browser failed first: ${err.code})`, { timeout_ms: params.timeout });
-    const loaded = await noBrowser();
+    const loaded = await noBrowser(reason);
     loaded.content.metadata.render_fallback = reason;
     return { ...loaded, fallbackReason: reason };
   }

@@ -1,9 +1,9 @@
-// Per-domain memory of whether pages need the browser, learned like
-// Crawlee's AdaptivePlaywrightCrawler: on a domain's first pages both paths
-// run and their texts are compared; once rendering changed the text, the
-// domain renders from then on; after LEARN_PAGES pages where it did not, the
-// domain is read over HTTP alone. Kept in the host's cache (host/cache), so
-// it is shared by every process on the workspace and expires with the cache.
+// Per-domain memory of whether pages need the browser: when a page was read
+// both ways and the rendered reading won (render-choice.ts), the comparison
+// is remembered; a domain whose rendering changed the text renders its next
+// pages too (still compared with the HTTP reading). Kept in the host's cache
+// (host/cache), so it is shared by every process on the workspace and expires
+// with the cache. LEARN_PAGES is kept for callers that count comparisons.
 import { cacheKey } from '../cache/index.js';
 import type { CacheHit } from '../cache/index.js';
 

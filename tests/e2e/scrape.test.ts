@@ -32,8 +32,26 @@ function hybridPage(n: number): string {
 <script>document.getElementById('more').innerHTML = ${JSON.stringify(written)}.map((t) => '<p>' + t + '</p>').join('');</script></body></html>`;
 }
 
+// A served page with an article but an empty app mount point: auto renders it to compare.
+function shellWithArticle(n: number): string {
+  const served = Array.from({ length: 8 }, (_, i) => `<p>${sentence(n, i)}</p>`).join('');
+  return `<!doctype html><html lang="en"><head><title>Shell ${n}</title></head><body><div id="app"></div><article><h1>Shell ${n}</h1>${served}</article></body></html>`;
+}
+// URLs the browser asked for (Chromium sends upgrade-insecure-requests on a navigation; the HTTP path does not).
+const browserHits: string[] = [];
+const fromBrowser = (req: { headers: Record<string, string | string[] | undefined>; url?: string }) => {
+  const yes = req.headers['upgrade-insecure-requests'] === '1';
+  if (yes) browserHits.push(req.url ?? '');
+  return yes;
+};
+
 beforeAll(async () => {
   site = await serve({
+    '/static-article': (req, res) => { fromBrowser(req); res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(readFileSync(new URL('../fixtures/articles/news-article.html', import.meta.url), 'utf8')); },
+    // Served whole over HTTP; the browser gets a short error page (a site that answers it differently).
+    '/shell-worse': (req, res) => { const b = fromBrowser(req); res.writeHead(200, { 'content-type': 'text/html' }); res.end(b ? '<!doctype html><title>Oops</title><p>Something went wrong, try again.</p>' : shellWithArticle(7)); },
+    // The browser's load fails (503), plain HTTP reads the page.
+    '/shell-fails': (req, res) => { const b = fromBrowser(req); res.writeHead(b ? 503 : 200, { 'content-type': 'text/html' }); res.end(b ? 'unavailable' : shellWithArticle(8)); },
     ...articleRoutes(),
     // Redirects out of bounds: the fallback must apply the browser guard's rules to every hop.
     '/hop/outside': (_req, res) => { res.writeHead(302, { location: 'http://elsewhere.example/' }); res.end(); },
@@ -138,33 +156,48 @@ describe('web.scrape on saved real-world pages (rendered in Chromium)', () => {
 });
 
 describe('web.scrape render: "auto" (the default): plain HTTP first, the browser when the page needs it', () => {
-  it('a static site: its first pages are read both ways and compared, then HTTP alone, from the domain memory', async () => {
-    const reasons: string[] = [];
-    for (const q of ['?p=1', '?p=2', '?p=3', '?p=4']) {
-      const r = await scrape(browser, { url: at('static.test', ARTICLES.news + q) });
+  it('a static article whose HTTP answer holds it is not rendered: no request from the browser reaches the site', async () => {
+    const before = browserHits.length;
+    for (const q of ['?p=1', '?p=2']) {
+      const r = await scrape(browser, { url: at('static.test', '/static-article' + q) });
       expect([r.rendered, r.render.path, r.render.mode]).toEqual([false, 'http', 'auto']);
+      expect(r.render.reason).toMatch(/^static page: the HTTP answer holds the article \(\d+ words, no app-shell signs\); not rendered$/);
       expect(r.content_text).toContain('Board members voted nine to two');
-      reasons.push(r.render.reason);
     }
-    expect(reasons[0]).toBe('learning static.test: page 1 of 3 read both ways; same text without rendering');
-    expect(reasons[3]).toBe('static page; domain memory: static.test reads the same without rendering (3 pages compared)');
+    expect(browserHits.slice(before)).toEqual([]);
   });
 
-  it('an app shell (empty #root, noscript notice) is rendered, and the script-written story comes back complete', async () => {
+  it('an app shell (empty #root, noscript notice) is rendered, and the rendered reading is kept by the stated rule', async () => {
     const r = await scrape(browser, { url: at('magazin.test', ARTICLES.js) });
-    expect([r.rendered, r.render.path, r.render.reason]).toEqual([true, 'browser', 'app shell: #root is empty until a script fills it']);
+    expect([r.rendered, r.render.path]).toEqual([true, 'browser']);
+    expect(r.render.reason).toMatch(/^app shell: #root is empty until a script fills it; kept the rendered reading \(rendered \d+ words, HTTP \d+; rendered keeps [\d.]+ of the HTTP words: ≥ 1\.1× the words and ≥ 0\.8 kept\)$/);
     expect(r.content_text).toContain('Um kurz nach neun verlässt der Nachtzug den Münchner Hauptbahnhof');
     expect(r.content_text).toContain('Sie würden wieder mit dem Nachtzug fahren.');
   });
 
-  it('a domain whose text rendering changes is remembered: its next page goes straight to the browser', async () => {
-    const first = await scrape(browser, { url: at('hybrid.test', '/hybrid/1') });
-    expect([first.rendered, first.render.reason]).toEqual([true, 'learning hybrid.test: page 1 of 3 read both ways; rendering changed the text']);
-    expect(first.content_text).toContain('Paragraph 29 of part 11 tells how the night wardens');
-    const second = await scrape(browser, { url: at('hybrid.test', '/hybrid/2') });
-    expect(second.rendered).toBe(true);
-    expect(second.render.reason).toMatch(/^domain memory: hybrid\.test needs rendering \(http:\/\/hybrid\.test:\d+\/hybrid\/1: rendered text shared 0\.\d\d of its words with the HTTP text\)$/);
-    expect(second.content_text).toContain('Paragraph 29 of part 12 tells how the night wardens');
+  it('a page whose render shows less than HTTP (an app-shell sign, but the browser gets an error page) keeps the HTTP reading', async () => {
+    const r = await scrape(browser, { url: at('hybrid.test', '/shell-worse') });
+    expect(browserHits.some((u) => u.endsWith('/shell-worse'))).toBe(true);
+    expect([r.rendered, r.render.path]).toEqual([false, 'http']);
+    expect(r.render.reason).toMatch(/^app shell: #app is empty until a script fills it; kept the HTTP reading \(rendered \d+ words, HTTP \d+;/);
+    expect(r.content_text).toContain('Paragraph 3 of part 7');
+  });
+
+  it('a page whose render fails falls back to the HTTP reading instead of failing the call', async () => {
+    const r = await scrape(browser, { url: at('hybrid.test', '/shell-fails') });
+    expect(browserHits.some((u) => u.endsWith('/shell-fails'))).toBe(true);
+    expect([r.rendered, r.render.path]).toEqual([false, 'http']);
+    expect(r.render.reason).toBe('app shell: #app is empty until a script fills it; the render failed (http_error), kept the HTTP reading');
+    expect(String(r.metadata.render_fallback)).toMatch(/^http_error: /);
+    expect(r.content_text).toContain('Paragraph 3 of part 8');
+  });
+
+  it('a hybrid page (part served, part written by a script) holds an article over HTTP: auto reads it as served', async () => {
+    const r = await scrape(browser, { url: at('hybrid.test', '/hybrid/1') });
+    expect([r.rendered, r.render.path]).toEqual([false, 'http']);
+    expect(r.content_text).toContain('Paragraph 11 of part 1');
+    const always = await scrape(browser, { url: at('hybrid.test', '/hybrid/2'), render: 'always' });
+    expect(always.content_text).toContain('Paragraph 29 of part 12 tells how the night wardens');
   });
 
   it('a cookie popup in the rendered page is refused with the consent-rule library before reading, and named', async () => {
@@ -193,7 +226,9 @@ describe('web.scrape without a browser: plain-HTTP fallback (executable_path poi
     });
     expect(r.content_text).toContain('Board members voted nine to two');
     expect(r.content_markdown).not.toContain('Summer sale');
-    expect(String(r.metadata.render_fallback)).toMatch(/^browser_crashed: Chromium not found at \/nonexistent\/chromium/);
+    // The HTTP answer holds the article: no browser was even tried.
+    expect(r.render.reason).toMatch(/^static page: the HTTP answer holds the article/);
+    expect(r.metadata.render_fallback).toBeUndefined();
   });
 
   it('decodes gzip and follows redirects itself', async () => {
@@ -258,8 +293,12 @@ describe('web.scrape error codes (rendered)', () => {
   });
 
   it('timeout for a page that loops forever after load, and the next scrape still works', async () => {
-    const e = await failure(scrape(browser, { url: at('news.test', '/busy'), timeout: 3000 }));
+    const e = await failure(scrape(browser, { url: at('news.test', '/busy'), timeout: 3000, render: 'always' }));
     expect(e.code).toBe('timeout');
+    // auto renders it (little text) and, the render failing, answers with the HTTP reading instead.
+    const auto = await scrape(browser, { url: at('news.test', '/busy'), timeout: 3000 });
+    expect([auto.rendered, auto.render.path]).toEqual([false, 'http']);
+    expect(auto.render.reason).toMatch(/; the render failed \(timeout\), kept the HTTP reading$/);
     const next = await scrape(browser, { url: at('news.test', '/fake-blocked'), cache: false });
     expect(next.content_text).toContain('An ordinary page');
   }, 30_000);
