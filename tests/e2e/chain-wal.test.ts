@@ -1,7 +1,8 @@
 // The causal chain as a write-ahead log, through the real CLI: two processes on
 // one chain, a full disk, and the verify anchors a user keeps.
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEntries } from '../../host/chain/verify.js';
@@ -56,17 +57,22 @@ describe('chain as a write-ahead log (webcap CLI)', () => {
 
   it('a full disk stops the call before anything happens: the page is never requested', async () => {
     const { dir, config } = setup('full/chain.jsonl');
-    // A chain file that takes no bytes: /dev/full answers every write with ENOSPC (works as root, unlike a read-only file).
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(join(dir, 'full'));
-    symlinkSync('/dev/full', join(dir, 'full', 'chain.jsonl'));
-    const plan = join(dir, 'open.rtfs');
-    writeFileSync(plan, `(call :web.open {:url "${site.url('127.0.0.1', '/wal-full-disk')}"})`);
-    const before = site.hits.length;
-    const r = await webcap(['run', plan, '--config', config, '--json']);
-    expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'internal', message: expect.stringMatching(/web\.open: not run: .*causal chain.*nothing was done.*ENOSPC/) });
-    expect(site.hits.slice(before)).toEqual([]); // not even robots.txt
+    // A real full filesystem: a 64 KiB tmpfs filled to the last byte (the chain file is created, every write is ENOSPC).
+    const full = join(dir, 'full');
+    mkdirSync(full);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', full]);
+    try {
+      try { writeFileSync(join(full, 'filler'), Buffer.alloc(128 * 1024)); } catch { /* ENOSPC: full now */ }
+      const plan = join(dir, 'open.rtfs');
+      writeFileSync(plan, `(call :web.open {:url "${site.url('127.0.0.1', '/wal-full-disk')}"})`);
+      const before = site.hits.length;
+      const r = await webcap(['run', plan, '--config', config, '--json']);
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'internal', message: expect.stringMatching(/web\.open: not run: .*causal chain.*nothing was done.*ENOSPC/) });
+      expect(site.hits.slice(before)).toEqual([]); // not even robots.txt
+    } finally {
+      execFileSync('umount', [full]);
+    }
   }, 60_000);
 
   it('the result entry follows its intent and points back to it', async () => {
