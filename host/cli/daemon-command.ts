@@ -30,7 +30,8 @@ export function registerDaemon(program: Command): void {
     const config = loadConfig(opts.config);
     const socket = await connectDaemon(config);
     if (socket) await request(socket, { op: 'stop' });
-    print(socket ? 'daemon stopped' : `no daemon running (socket ${socketPath(config)})`);
+    if (opts.json) print(JSON.stringify({ stopped: Boolean(socket), socket: socketPath(config) }));
+    else print(socket ? 'daemon stopped' : `no daemon running (socket ${socketPath(config)})`);
   });
   daemon.command('status').description('pid, uptime, sessions and socket of the running daemon').action(async (_o: unknown, cmd: Command) => {
     const opts = optionsOf(cmd);
