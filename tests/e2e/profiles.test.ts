@@ -22,6 +22,10 @@ respect_robots = false
 [network]
 resolve = { "shop.test" = "127.0.0.1" }
 allow_private = ["127.0.0.1"]
+
+# No console: with no terminal, the profile question is answered by non_interactive at once (not after a console wait).
+[console]
+enabled = false
 `);
   return dir;
 }
