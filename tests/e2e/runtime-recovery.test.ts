@@ -52,7 +52,8 @@ it('fails with browser_crashed when Chromium dies, and the next web.open relaunc
     await new Promise((r) => setTimeout(r, 200));
     process.kill(browser.pid, 'SIGKILL');
     expect(await pending).toBe('browser_crashed');
-    expect(await codeOf(host.call('web.extract', { selector: 'h1' }))).toBe('session_not_found');
+    // The caller's session went with the browser: it learns of the crash, not of a session it never had.
+    expect(await codeOf(host.call('web.extract', { selector: 'h1' }))).toBe('browser_crashed');
     const again = await host.call('web.open', { url: site.url('shop.test', '/list') });
     expect(again.title).toBe('Listing');
     expect(chromiumOf(sidecarOf()!.pid)!.pid).not.toBe(browser.pid);
