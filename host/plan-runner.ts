@@ -44,8 +44,6 @@ export interface PlanDeps {
   /** Applied to every string a step log or plan log line carries (the host's redactor); stderr is a log too. */
   redact?(text: string): string;
   heal?: HealDeps;
-  /** After the plan's sessions are closed: what it returned, or how it failed (the report shows it). */
-  finished?(planId: string, outcome: { value: unknown } | { error: WebcapError }): Promise<void>;
 }
 
 export function newPlanId(): string {
@@ -60,7 +58,6 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
   const values = planInputs(source, opts.inputs ?? {}, deps.limits?.max_bytes);
   const secrets = secretInputs(source, values);
   const heal = makeHealer(deps.heal, opts.heal ?? {}, planId);
-  let outcome: { value: unknown } | { error: WebcapError } | undefined;
   try {
     const value = await evaluatePlan(source, {
       log: opts.onLog && ((message: string) => opts.onLog!(redact(message))),
@@ -86,14 +83,9 @@ export async function runPlanWith(deps: PlanDeps, source: string, opts: PlanOpti
         }
       },
     });
-    outcome = { value };
     return value;
-  } catch (err) {
-    outcome = { error: toWebcapError(err) };
-    throw err;
   } finally {
     for (const session of opened) await deps.closeSession(session, planId).catch(() => undefined);
-    if (outcome) await deps.finished?.(planId, outcome).catch(() => undefined);
   }
 }
 
