@@ -6,10 +6,12 @@
 // the parent process (one shell or one agent runtime), so two terminals never
 // share a "current" session and nothing depends on the daemon's own notion of
 // one. Output is text (a snapshot prints as its outline); --json for programs.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
+import { writeFileSafelySync } from '../../manifests/safe-write.js';
+import { readJsonSafelySync } from '../files/safe-read.js';
 import { loadConfig } from '../config/load.js';
 import { optionsOf, parseParams, print, printResult } from './args.js';
 import { withExecutor } from './executor.js';
@@ -29,7 +31,9 @@ function callerFile(configPath: string | undefined): string {
 
 function lastSession(configPath: string | undefined): string | undefined {
   try {
-    return (JSON.parse(readFileSync(callerFile(configPath), 'utf8')) as { session?: string }).session;
+    // webcap's own file in the workspace: never through a link, bounded (host/files/safe-read.ts).
+    const saved = readJsonSafelySync(callerFile(configPath), { what: 'CLI session memory', maxBytes: 4096 }) as { session?: unknown };
+    return typeof saved.session === 'string' ? saved.session : undefined;
   } catch {
     return undefined;
   }
@@ -69,7 +73,7 @@ export function registerVerbs(program: Command): void {
       const file = callerFile(opts.config);
       if (verb.id === 'web.open' && typeof result.session === 'string') {
         mkdirSync(join(file, '..'), { recursive: true });
-        writeFileSync(file, JSON.stringify({ session: result.session }));
+        writeFileSafelySync(file, JSON.stringify({ session: result.session }), { what: 'CLI session memory' });
       }
       if (verb.id === 'web.close' && session === lastSession(opts.config)) rmSync(file, { force: true });
       if (opts.json) printResult(result, true);
