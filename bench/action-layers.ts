@@ -5,7 +5,7 @@
 // adjacent columns are each layer's cost. One more column: the sidecar alone
 // with the effect gate off ([consent] gate_requests = false, no robots), whose
 // difference to "sidecar alone" is the gate's settle after input actions (a
-// page round trip on the watch's CDP session, sidecar/effect-gate.ts).
+// page round trip on the watch's CDP session, sidecar/guard/effect-gate.ts).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { chromium } from 'playwright';
 import { createHost } from '../host/host.js';
 import { projectRoot } from '../manifests/load.js';
-import { findChromium } from '../sidecar/find-chromium.js';
+import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { html, send, serve } from '../tests/helpers/fixture-server.js';
 import { bareSidecar } from './bare-sidecar.js';
 import { median, timed } from './stats.js';

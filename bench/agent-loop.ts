@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { projectRoot } from '../manifests/load.js';
-import { findChromium } from '../sidecar/find-chromium.js';
+import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { html, send, serve, type FixtureServer } from '../tests/helpers/fixture-server.js';
 import { median, timed } from './stats.js';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { projectRoot } from '../manifests/load.js';
-import { findChromium } from '../sidecar/find-chromium.js';
+import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { serve } from '../tests/helpers/fixture-server.js';
 import { TASK_ROUTES, TASKS, type AgentTask, type Step } from './agent-task-pages.js';
 

@@ -2,8 +2,8 @@
 // "governance off" side of the bench, and the sidecar's own start-up cost.
 import pino from 'pino';
 import { loadConfig } from '../host/config/load.js';
-import { SidecarClient } from '../host/sidecar-client.js';
-import { sidecarInit } from '../host/sidecar-init.js';
+import { SidecarClient } from '../host/sidecar-link/sidecar-client.js';
+import { sidecarInit } from '../host/sidecar-link/sidecar-init.js';
 
 export function bareSidecar(config: Record<string, unknown>): SidecarClient {
   return new SidecarClient(() => sidecarInit(loadConfig(config)), {

@@ -1,7 +1,7 @@
 // Only the daemon's rows (npm run bench runs them with the rest):
 // node dist/bench/daemon-main.js   (BENCH_N=100 clicks by default)
 import { chromium } from 'playwright';
-import { findChromium, launchArgs } from '../sidecar/find-chromium.js';
+import { findChromium, launchArgs } from '../sidecar/browser/find-chromium.js';
 import { serve } from '../tests/helpers/fixture-server.js';
 import { shopRoutes } from '../tests/fixtures/shop-site.js';
 import { daemonRows } from './cli-daemon.js';

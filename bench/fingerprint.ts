@@ -4,7 +4,7 @@
 // Run: npm run build && node dist/bench/fingerprint.js   (BENCH_N=200 for more samples)
 import { chromium } from 'playwright';
 import { fingerprintOf } from '../sidecar/fingerprint.js';
-import { findChromium } from '../sidecar/find-chromium.js';
+import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { median } from './stats.js';
 
 const N = Number(process.env.BENCH_N ?? 100);

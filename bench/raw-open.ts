@@ -1,7 +1,7 @@
 // The reference for `webcap call web.open` cold: a node script that launches
 // Chromium and loads the page, as a whole process (node dist/bench/raw-open.js URL RESOLVE_JSON).
 import { chromium } from 'playwright';
-import { findChromium, launchArgs } from '../sidecar/find-chromium.js';
+import { findChromium, launchArgs } from '../sidecar/browser/find-chromium.js';
 
 const [url, resolveJson] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: (await findChromium())!.path, args: launchArgs(JSON.parse(resolveJson ?? '{}') as Record<string, string>) });

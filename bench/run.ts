@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { createHost, type Host } from '../host/host.js';
-import { findChromium, launchArgs } from '../sidecar/find-chromium.js';
+import { findChromium, launchArgs } from '../sidecar/browser/find-chromium.js';
 import { serve } from '../tests/helpers/fixture-server.js';
 import { shopRoutes } from '../tests/fixtures/shop-site.js';
 import { bareSidecar } from './bare-sidecar.js';

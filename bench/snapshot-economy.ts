@@ -19,7 +19,7 @@ import { compactView } from '../sidecar/snapshot/compact.js';
 import { offTreeInPage } from '../sidecar/snapshot/off-tree-in-page.js';
 import { interactiveOnly } from '../sidecar/snapshot/interactive.js';
 import { PAYMENT } from '../sidecar/tools/field-kind.js';
-import { findChromium, launchArgs } from '../sidecar/find-chromium.js';
+import { findChromium, launchArgs } from '../sidecar/browser/find-chromium.js';
 import { send, serve, type Handler } from '../tests/helpers/fixture-server.js';
 import { percentile } from './stats.js';
 

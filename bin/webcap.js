@@ -12,15 +12,15 @@ if (!existsSync(entry)) {
   process.stderr.write('error: internal: webcap is not built; run `npm run setup` (or `npm run build`)\n');
   process.exit(1);
 }
-// `webcap mcp` (stdio) exists to drive a browser: its sidecar boots while the host's modules load (host/early-sidecar.ts).
+// `webcap mcp` (stdio) exists to drive a browser: its sidecar boots while the host's modules load (host/sidecar-link/early-sidecar.ts).
 const args = process.argv.slice(2);
 if (args[0] === 'mcp' && !args.some((a) => a === '--http' || a.startsWith('--http=') || a === '--help' || a === '-h')) {
   const sidecar = process.env.WEBCAP_SIDECAR_ENTRY || fileURLToPath(new URL('../dist/sidecar/main.js', import.meta.url));
   if (existsSync(sidecar)) {
-    const early = await import(new URL('../dist/host/early-sidecar.js', import.meta.url).href);
+    const early = await import(new URL('../dist/host/sidecar-link/early-sidecar.js', import.meta.url).href);
     early.spawnEarlySidecar(sidecar);
     // Config and site profiles only (not the whole host): Chromium launches while the host loads.
-    const init = (await import(new URL('../dist/host/early-init.js', import.meta.url).href)).earlyInit(args.slice(1));
+    const init = (await import(new URL('../dist/host/sidecar-link/early-init.js', import.meta.url).href)).earlyInit(args.slice(1));
     if (init) early.sendEarlyInit(init);
   }
 }

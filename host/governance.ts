@@ -39,16 +39,16 @@ import { robotsForNavigation } from './robots/navigation.js';
 import { RobotsCache } from './robots/robots.js';
 import { chooseBackend } from './providers/choose-backend.js';
 import { hostProviders } from './providers/index.js';
-import { SessionTracker } from './session-tracker.js';
+import { SessionTracker } from './sidecar-link/session-tracker.js';
 import { Profiles } from './profiles/manager.js';
 import { closeWithProfile, withProfiles } from './profiles/terminal.js';
 import { requestOrigin } from '../manifests/secrets/refs.js';
 import { secretResolver } from './secrets/resolver.js';
 import { learnLiterals, withSecrets } from './secrets/terminal.js';
-import { SidecarClient } from './sidecar-client.js';
+import { SidecarClient } from './sidecar-link/sidecar-client.js';
 import { acquireStore } from './store/index.js';
 import { StoreWatch } from './store/watch.js';
-import { sidecarInit } from './sidecar-init.js';
+import { sidecarInit } from './sidecar-link/sidecar-init.js';
 import type { HealDeps } from './replay/heal.js';
 import { withStepShot, type ShotDeps } from './report/step-shots.js';
 import { ConsoleHub } from './console/hub.js';
@@ -172,7 +172,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (a.secret) learnLiterals(a.secret, (v) => redactor.addSecret(v));
       return storeWatch.watch(() => gate.confirmSensitive(a));
     },
-    // Checks at the effect (sidecar/effect-gate.ts): a request an action caused, a navigation the page made.
+    // Checks at the effect (sidecar/guard/effect-gate.ts): a request an action caused, a navigation the page made.
     onEffectConsent: (q) => storeWatch.watch(() => gate.confirmRequest(q)),
     onRobotsCheck: (q) => storeWatch.watch(() => robotsForNavigation(robots, config, q.url)),
     onSecret,

@@ -8,7 +8,7 @@ import { loadConfig, type ConfigInput } from './config/load.js';
 import type { WebcapConfig } from './config/types.js';
 import { discover, writePlan, type Candidate, type WrittenPlan } from './discovery/index.js';
 import { buildGovernance, DEFAULT_OWNER, type Governance, type PageView } from './governance.js';
-import { newPlanId, runPlanWith, type PlanOptions } from './plan-runner.js';
+import { newPlanId, runPlanWith, type PlanOptions } from './rtfs/plan-runner.js';
 import { metrics } from './metrics/metrics.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { redactedError } from './redact/errors.js';

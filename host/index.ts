@@ -3,7 +3,7 @@ export { createHost, type Host, type HostOptions, type CallOptions } from './hos
 export { WebcapError, ERROR_CODES, type ErrorCode } from '../manifests/errors.js';
 export type { Manifest } from '../manifests/load.js';
 export type { Asker, ConsentQuestion, ConsentAnswer } from './consent/asker.js';
-export type { StepLog, PlanOptions } from './plan-runner.js';
+export type { StepLog, PlanOptions } from './rtfs/plan-runner.js';
 export type { WebcapConfig } from './config/types.js';
 export type { Candidate, WrittenPlan } from './discovery/index.js';
 // The MCP server, for a program that embeds it (any transport) or serves it over HTTP.

@@ -38,9 +38,9 @@ export interface SidecarInit {
   trace?: 'off' | 'on-failure' | 'always';
   /** Address:port pairs no page may reach whatever allow_private says (the host's console); more may follow by notification. */
   refuse_endpoints?: Array<{ host: string; port: number }>;
-  /** The site profiles, read and validated by the host (host/site-profiles.ts). */
+  /** The site profiles, read and validated by the host (host/profiles/site-profiles.ts). */
   profiles: SiteProfile[];
-  /** Checks made where the effect happens (sidecar/effect-gate.ts); absent: both on. */
+  /** Checks made where the effect happens (sidecar/guard/effect-gate.ts); absent: both on. */
   effects?: {
     /** [consent] gate_requests: hold state-changing requests until the host's consent gate answers. */
     gate_requests: boolean;
@@ -116,7 +116,7 @@ export const SensitiveRequest = new RequestType<SensitiveAction, ConsentReply, W
 /**
  * A state-changing request (a non-GET navigation, a POST/PUT/PATCH/DELETE
  * fetch, XHR or beacon) that the page sent while an action ran: the sidecar
- * holds it until the host's consent gate answers (sidecar/effect-gate.ts).
+ * holds it until the host's consent gate answers (sidecar/guard/effect-gate.ts).
  */
 export interface EffectConsent {
   /** The action the request is attributed to. */

@@ -4,7 +4,7 @@
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../host/config/load.js';
-import { findChromium } from '../sidecar/find-chromium.js';
+import { findChromium } from '../sidecar/browser/find-chromium.js';
 
 function fail(sentence: string): never {
   process.stderr.write(`setup: ${sentence}\n`);

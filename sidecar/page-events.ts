@@ -6,7 +6,7 @@ import type { Page } from 'playwright';
 import type { SidecarInit } from '../manifests/wire.js';
 import { answerDialogs, type DialogEntry } from './dialogs.js';
 import { saveDownloads, type DownloadEntry } from './downloads.js';
-import type { Session } from './sessions.js';
+import type { Session } from './sessions/sessions.js';
 
 export interface ConsoleEntry { type: string; text: string; tab: string; url: string; at: string }
 

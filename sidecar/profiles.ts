@@ -1,6 +1,6 @@
 // Site profiles: per-domain named selectors, consent buttons, polite delays and
 // tasks (site-profiles/*.json). The host reads and validates the files
-// (host/site-profiles.ts) and sends them in the sidecar's init; here the
+// (host/profiles/site-profiles.ts) and sends them in the sidecar's init; here the
 // sidecar picks the profile whose domains match the page's hostname.
 import { WebcapError } from '../manifests/errors.js';
 import { hostRuleMatches } from '../manifests/net/hostname.js';

@@ -5,12 +5,12 @@ import type { SessionTraces } from './trace.js';
 import type { Page } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
 import type { BlockedRequest, SecretAnswer, SecretResolve, SensitiveAction, SidecarInit } from '../manifests/wire.js';
-import type { EffectGate } from './effect-gate.js';
+import type { EffectGate } from './guard/effect-gate.js';
 import { mapError } from './errors.js';
 import { callEvents } from './page-events.js';
 import type { SiteProfile } from './profiles.js';
 import { resolveSelector } from './selectors.js';
-import type { CallerSessions, Session } from './sessions.js';
+import type { CallerSessions, Session } from './sessions/sessions.js';
 
 export type Params = Record<string, unknown> & { session?: string; timeout?: number };
 export type Result = Record<string, unknown>;

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { projectRoot } from '../../manifests/load.js';
 import { hostRuleMatches } from '../../manifests/net/hostname.js';
-import { loadProfiles } from '../site-profiles.js';
+import { loadProfiles } from '../profiles/site-profiles.js';
 
 export interface SiteRate { min_delay_ms?: number; jitter_ms?: number }
 

@@ -1,7 +1,7 @@
 // `webcap browser-server [--listen H:P] [--token-env NAME]`: a Playwright
-// browser server for hosts on other machines (host/browser-server.ts).
+// browser server for hosts on other machines (host/daemon/browser-server.ts).
 import type { Command } from 'commander';
-import { browserServerCommand } from '../browser-server.js';
+import { browserServerCommand } from '../daemon/browser-server.js';
 import { optionsOf } from './args.js';
 
 export function registerBrowserServer(program: Command): void {

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { optionsOf, parseParams, printResult } from './args.js';
 import { withExecutor } from './executor.js';
-import { softFailure } from '../soft-failure.js';
+import { softFailure } from '../rtfs/soft-failure.js';
 
 export function registerCall(program: Command): void {
   program.command('call')

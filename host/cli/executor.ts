@@ -11,7 +11,7 @@ import { configIdentity } from '../daemon/identity.js';
 import type { Request } from '../daemon/protocol.js';
 import { createHost } from '../host.js';
 import type { GlobalOptions } from './args.js';
-import type { StepLog } from '../plan-runner.js';
+import type { StepLog } from '../rtfs/plan-runner.js';
 import type { Heal } from '../replay/heal.js';
 import { exitOnSignal } from './interrupt.js';
 import { printStep } from './step-log.js';

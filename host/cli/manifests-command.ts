@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
 import { loadManifests, type Manifest } from '../../manifests/load.js';
-import { providerMetadata } from '../attestation.js';
+import { providerMetadata } from '../sidecar-link/attestation.js';
 import { optionsOf, print } from './args.js';
 
 interface Property { type?: string | string[]; description?: string; enum?: unknown[] }

@@ -1,6 +1,6 @@
 // The structured "Browser Plan" log: numbered steps with ✓/✗,
 // capability, target and duration, on stderr so stdout stays the result.
-import type { StepLog } from '../plan-runner.js';
+import type { StepLog } from '../rtfs/plan-runner.js';
 
 export function formatStep(step: StepLog): string {
   const mark = step.ok ? '✓' : '✗';

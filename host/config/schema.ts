@@ -72,7 +72,7 @@ export const configSchema = {
         require: strings,   // capability ids that always ask
         waive: strings,     // capability ids that never ask
         approval_ttl_s: { type: 'integer', minimum: 0, default: 600 },
-        gate_requests: { type: 'boolean', default: true },   // hold state-changing requests an action causes (sidecar/effect-gate.ts)
+        gate_requests: { type: 'boolean', default: true },   // hold state-changing requests an action causes (sidecar/guard/effect-gate.ts)
         timeout_s: { type: 'integer', minimum: 1, default: 300 },  // a question only the console can answer waits this long, then is denied
       },
     },
@@ -152,7 +152,7 @@ export const configSchema = {
     },
     mcp: {
       type: 'object', additionalProperties: false, default: {},
-      // Page-derived text in MCP results goes out between per-call random markers (host/untrusted.ts).
+      // Page-derived text in MCP results goes out between per-call random markers (host/untrusted/untrusted.ts).
       properties: {
         wrap_untrusted: { type: 'boolean', default: true },
         dynamic_tools: { type: 'boolean', default: false },   // page tools listed only while a session is open

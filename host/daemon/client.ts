@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { WebcapError } from '../../manifests/errors.js';
 import { ttyAsker } from '../consent/asker.js';
 import type { WebcapConfig } from '../config/types.js';
-import type { StepLog } from '../plan-runner.js';
+import type { StepLog } from '../rtfs/plan-runner.js';
 import type { Heal } from '../replay/heal.js';
 import { onLines, type DaemonStatus, type Reply, type Request } from './protocol.js';
 import { checkSocket, daemonLogPath, socketPath } from './socket.js';

@@ -3,7 +3,7 @@
 // while it waits it answers `ask` questions (consent prompts reach the
 // terminal of the command that caused them).
 import type { ConsentQuestion } from '../consent/asker.js';
-import type { StepLog } from '../plan-runner.js';
+import type { StepLog } from '../rtfs/plan-runner.js';
 import type { Heal } from '../replay/heal.js';
 
 export interface Caller {

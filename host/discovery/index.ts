@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { WebcapError } from '../../manifests/errors.js';
 import { projectRoot } from '../../manifests/load.js';
 import type { SiteProfile, TaskStep } from '../../manifests/site-profile.js';
-import { loadProfiles } from '../site-profiles.js';
+import { loadProfiles } from '../profiles/site-profiles.js';
 import type { WebcapConfig } from '../config/types.js';
 import { rankCandidates, type Candidate } from './rank.js';
 import { call, list, printPlan, sym } from '../rtfs/printer.js';

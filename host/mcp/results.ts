@@ -10,7 +10,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toWebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
-import { neutraliseStrings, newBoundaryId, pageContentText, readsPageContent } from '../untrusted.js';
+import { neutraliseStrings, newBoundaryId, pageContentText, readsPageContent } from '../untrusted/untrusted.js';
 
 /** Images beyond this stay on disk (the path is in the result); a client's message limit is the concern. */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;

@@ -4,7 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
 import { canDestroy, changesNothing } from '../../manifests/effects.js';
-import { readsPageContent } from '../untrusted.js';
+import { readsPageContent } from '../untrusted/untrusted.js';
 import { inLeanList, leanInputSchema, leanOutputSchema } from './lean.js';
 
 /** MCP tool names allow [a-zA-Z0-9_-] only: `web.cookies.get` → `web_cookies_get`. */

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { attest, installedSidecarEntry, sidecarEntry } from '../attestation.js';
+import { attest, installedSidecarEntry, sidecarEntry } from '../sidecar-link/attestation.js';
 import { verifyChain } from '../chain/verify.js';
 import { loadConfig } from '../config/load.js';
 import type { WebcapConfig } from '../config/types.js';

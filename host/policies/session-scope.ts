@@ -4,7 +4,7 @@
 // caller's session, or needing one when its caller has none, is refused here,
 // inside the chain, so the attempt is recorded like any other refusal, and
 // answered exactly as if the session did not exist. The sidecar enforces the
-// same where the page is (sidecar/sessions.ts); this only refuses earlier.
+// same where the page is (sidecar/sessions/sessions.ts); this only refuses earlier.
 import { WebcapError } from '../../manifests/errors.js';
 import type { Policy } from './types.js';
 

@@ -1,7 +1,7 @@
 // [capabilities.browser] provider: webcap's sidecar (default) or a Playwright MCP server.
 import type { Logger } from 'pino';
 import type { WebcapConfig } from '../config/types.js';
-import type { SidecarClient } from '../sidecar-client.js';
+import type { SidecarClient } from '../sidecar-link/sidecar-client.js';
 import type { BrowserBackend } from './browser-backend.js';
 import { PlaywrightMcpBackend } from './playwright-mcp/backend.js';
 

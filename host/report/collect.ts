@@ -4,7 +4,7 @@
 // plan returned. Built only from entries whose fields have the right types
 // (model.ts); the others are listed as invalid.
 import { readChainEntries, selectRun, sessionOf, type RawEntry, type Selection } from '../replay/chain-calls.js';
-import { stepTarget } from '../plan-runner.js';
+import { stepTarget } from '../rtfs/plan-runner.js';
 import { checkEntries, decidedBy, type CheckedEntry, type InvalidEntry } from './model.js';
 import { embedScreenshot, type Screenshot } from './screenshot-embed.js';
 

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright';
 import { documentMark, marksOf } from '../refs/page-marks.js';
 import { ID_ATTRIBUTE } from '../refs/locate.js';
-import type { Session } from '../sessions.js';
+import type { Session } from '../sessions/sessions.js';
 import { PAYMENT } from '../tools/field-kind.js';
 import { collectInPage, type RawElement } from './in-page.js';
 

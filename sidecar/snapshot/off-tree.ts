@@ -6,7 +6,7 @@ import type { Page } from 'playwright';
 import { nextElementId, setNextElementId } from '../elements/collect.js';
 import { documentMark, marksOf } from '../refs/page-marks.js';
 import { ID_ATTRIBUTE } from '../refs/locate.js';
-import type { Session } from '../sessions.js';
+import type { Session } from '../sessions/sessions.js';
 import { offTreeInPage, type OffTreeElement } from './off-tree-in-page.js';
 
 export async function offTreeElements(session: Session, page: Page): Promise<OffTreeElement[]> {

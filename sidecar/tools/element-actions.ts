@@ -9,7 +9,7 @@ import { hasRefs } from '../../manifests/secrets/refs.js';
 import { frameOf, resolveRefs } from '../secrets/resolve.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
-import { TypingGuard } from '../typing-guard.js';
+import { TypingGuard } from '../guard/typing-guard.js';
 import { describeField, describeSubmit, lookFieldByCss, readValueByCss } from './field-kind.js';
 import { fingerprintOf } from '../fingerprint.js';
 

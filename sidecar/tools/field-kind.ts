@@ -2,7 +2,7 @@
 // whether an action is sensitive, so it looks at the DOM, never at page text
 // that could try to talk us out of asking.
 import type { Locator, Page } from 'playwright';
-import type { Pristine } from '../pristine.js';
+import type { Pristine } from '../guard/pristine.js';
 import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
 
 export interface FieldInfo { tag: string; type: string; kind: 'password' | 'payment' | 'plain' }

@@ -12,7 +12,7 @@ import { mainText } from '../forms/main-text.js';
 import { setField, type FieldValue, type SetOutcome } from '../forms/set-field.js';
 import { FormShots } from '../forms/shots.js';
 import { defineTool, pageTool, waitForSelector, type PageCall, type ToolContext } from '../tool.js';
-import { TypingGuard } from '../typing-guard.js';
+import { TypingGuard } from '../guard/typing-guard.js';
 import { describeField } from './field-kind.js';
 import { navigate, open } from './navigation.js';
 

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
-import { TypingGuard, typedText } from '../typing-guard.js';
+import { TypingGuard, typedText } from '../guard/typing-guard.js';
 import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeSubmit, lookFieldByCss, lookSubmitByCss, readBackByCss, type FieldInfo } from './field-kind.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';

@@ -3,9 +3,9 @@ import type { Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import type { BlockedRequest } from '../../manifests/wire.js';
 import { mapError } from '../errors.js';
-import { guardRefusal } from '../guard-refusal.js';
+import { guardRefusal } from '../guard/guard-refusal.js';
 import { defineTool, pageTool, type Params } from '../tool.js';
-import type { StorageState } from '../sessions.js';
+import type { StorageState } from '../sessions/sessions.js';
 
 type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
 

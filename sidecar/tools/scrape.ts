@@ -7,7 +7,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { startLibrary, stopLibrary, type LibraryRun } from '../consent/library.js';
 import { within } from '../deadline.js';
 import { mapError } from '../errors.js';
-import { guardRefusal } from '../guard-refusal.js';
+import { guardRefusal } from '../guard/guard-refusal.js';
 import { trackRequests } from '../settle.js';
 import { defineTool } from '../tool.js';
 

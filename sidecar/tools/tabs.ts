@@ -6,8 +6,8 @@
 import type { Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { eventsOf } from '../page-events.js';
-import { hopsReady } from '../redirect-hops.js';
-import type { Session } from '../sessions.js';
+import { hopsReady } from '../guard/redirect-hops.js';
+import type { Session } from '../sessions/sessions.js';
 import { pageTool } from '../tool.js';
 import { go } from './navigation.js';
 

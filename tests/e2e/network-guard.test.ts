@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedRequest } from '../../manifests/wire.js';
-import { installNetworkGuard, startGuardProxy, type GuardOptions, type NetworkGuard } from '../../sidecar/network-guard.js';
+import { installNetworkGuard, startGuardProxy, type GuardOptions, type NetworkGuard } from '../../sidecar/guard/network-guard.js';
 
 let browser: Browser;
 let server: http.Server;

@@ -10,7 +10,7 @@ import { readEntries } from '../../host/chain/verify.js';
 import { placesFor } from '../../demo-sites/data.js';
 import { startDemoSites, type DemoSites } from '../../demo-sites/serve.js';
 import { projectRoot } from '../../manifests/load.js';
-import { findChromium } from '../../sidecar/find-chromium.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 import { failure } from '../helpers/failure.js';
 import { testConfig, testHost } from '../helpers/host.js';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
 import { readEntries } from '../../host/chain/verify.js';
 import { projectRoot } from '../../manifests/load.js';
-import { findChromium } from '../../sidecar/find-chromium.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { tempDir, testConfig, testHost } from '../helpers/host.js';
 

@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../host/mcp/server.js';
 import { projectRoot } from '../../manifests/load.js';
-import { findChromium } from '../../sidecar/find-chromium.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig } from '../helpers/host.js';
 

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from '../../sidecar/find-chromium.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { tempDir } from '../helpers/host.js';
 import { webcap } from '../helpers/cli.js';

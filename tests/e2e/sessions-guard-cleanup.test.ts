@@ -4,9 +4,9 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SidecarInit } from '../../manifests/wire.js';
-import { browserSource } from '../../sidecar/browser-source.js';
-import { startGuardProxy } from '../../sidecar/network-guard.js';
-import { Sessions } from '../../sidecar/sessions.js';
+import { browserSource } from '../../sidecar/browser/browser-source.js';
+import { startGuardProxy } from '../../sidecar/guard/network-guard.js';
+import { Sessions } from '../../sidecar/sessions/sessions.js';
 import { tempDir } from '../helpers/host.js';
 
 const dir = tempDir();

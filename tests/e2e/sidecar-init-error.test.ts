@@ -3,7 +3,7 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
 import { WebcapError } from '../../manifests/errors.js';
-import { SidecarClient } from '../../host/sidecar-client.js';
+import { SidecarClient } from '../../host/sidecar-link/sidecar-client.js';
 import { sidecarOf } from '../helpers/processes.js';
 
 it('fails the call with the init error and kills the process it spawned', async () => {

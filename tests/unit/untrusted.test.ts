@@ -4,7 +4,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { loadManifests } from '../../manifests/load.js';
-import { neutralise, neutraliseStrings, newBoundaryId, pageContentText, readsPageContent, unwrapUntrusted, wrapUntrusted } from '../../host/untrusted.js';
+import { neutralise, neutraliseStrings, newBoundaryId, pageContentText, readsPageContent, unwrapUntrusted, wrapUntrusted } from '../../host/untrusted/untrusted.js';
 
 const manifest = (id: string) => loadManifests().find((m) => m.id === id)!;
 const BLOCK = /^<<<untrusted-page-content ([0-9a-f]{12})>>>\n([^\n]*)\n([\s\S]*)\n<<<end-untrusted-page-content \1>>>$/;

@@ -7,7 +7,7 @@ import { WebcapError } from '../../../manifests/errors.js';
 import { hostRuleMatches } from '../../../manifests/net/hostname.js';
 import { projectRoot } from '../../../manifests/load.js';
 import type { SiteProfile } from '../../../manifests/site-profile.js';
-import { loadProfiles } from '../../site-profiles.js';
+import { loadProfiles } from '../../profiles/site-profiles.js';
 import type { OwnerSessions, PwSession } from './backend.js';
 import { PROVIDER } from './connection.js';
 import { extractScript, PAGE_INFO, profileConsentScript, scrollScript, secretFieldScript, waitForSelectorScript } from './page-scripts.js';

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { consoleAccess, hostAndOriginOk, tokenCheck } from '../../../host/console/guard.js';
-import { RefusedEndpoints } from '../../../sidecar/refused-endpoints.js';
+import { RefusedEndpoints } from '../../../sidecar/guard/refused-endpoints.js';
 import { failure } from '../../helpers/failure.js';
 
 const req = (url: string, headers: Record<string, string>) => ({ url, headers } as unknown as IncomingMessage);

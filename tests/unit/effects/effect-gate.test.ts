@@ -1,8 +1,8 @@
 // The effect gate's decisions, with a recording asker and a manual clock.
 import { describe, expect, it } from 'vitest';
 import type { EffectConsent, NavigationCheck } from '../../../manifests/wire.js';
-import { EffectGate, type RequestFacts } from '../../../sidecar/effect-gate.js';
-import { ANNOUNCE_CAP_MS, SETTLE_MS } from '../../../sidecar/effect-rules.js';
+import { EffectGate, type RequestFacts } from '../../../sidecar/guard/effect-gate.js';
+import { ANNOUNCE_CAP_MS, SETTLE_MS } from '../../../sidecar/guard/effect-rules.js';
 
 function setup(opts: { approve?: boolean; robotsAllow?: boolean; gateRequests?: boolean; robots?: boolean } = {}) {
   const consents: EffectConsent[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isStateChanging, originOf, typesIntoField } from '../../../sidecar/effect-rules.js';
-import { passesEffect } from '../../../sidecar/effect-route.js';
-import { typedText } from '../../../sidecar/typing-guard.js';
+import { isStateChanging, originOf, typesIntoField } from '../../../sidecar/guard/effect-rules.js';
+import { passesEffect } from '../../../sidecar/guard/effect-route.js';
+import { typedText } from '../../../sidecar/guard/typing-guard.js';
 
 describe('isStateChanging (RFC 9110 safe methods pass)', () => {
   it.each([

@@ -1,7 +1,7 @@
 // The method a walked redirect hop is requested with (redirect-walk.ts), as
 // browsers do it: a POST re-sent only by 307/308.
 import { describe, expect, it } from 'vitest';
-import { methodAfter } from '../../../sidecar/redirect-walk.js';
+import { methodAfter } from '../../../sidecar/guard/redirect-walk.js';
 
 describe('methodAfter', () => {
   const table: Array<[number, string, string]> = [

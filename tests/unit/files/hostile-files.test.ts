@@ -13,7 +13,7 @@ import { readEntries, verifyChain } from '../../../host/chain/verify.js';
 import { readTail } from '../../../host/chain/tail.js';
 import { DiskCache } from '../../../host/cache/store.js';
 import { FileStateBackend } from '../../../host/search/provider-state-file.js';
-import { loadProfiles } from '../../../host/site-profiles.js';
+import { loadProfiles } from '../../../host/profiles/site-profiles.js';
 import { listProfiles, readEnvelope } from '../../../host/profiles/store.js';
 import { readChainEntries } from '../../../host/replay/chain-calls.js';
 import { readText } from '../../../host/cli/args.js';

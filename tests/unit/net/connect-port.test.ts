@@ -1,7 +1,7 @@
 // The guard proxy's reading of a CONNECT target: the port is taken from the
 // text, because new URL('http://host:80').port is '' and 80 would become 443.
 import { describe, expect, it } from 'vitest';
-import { connectPort } from '../../../sidecar/network-guard.js';
+import { connectPort } from '../../../sidecar/guard/network-guard.js';
 
 describe('connectPort', () => {
   it.each([

@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebcapError } from '../../../manifests/errors.js';
 import { projectRoot } from '../../../manifests/load.js';
-import { loadProfiles } from '../../../host/site-profiles.js';
+import { loadProfiles } from '../../../host/profiles/site-profiles.js';
 import { profileFor, profileNamed, type SiteProfile } from '../../../sidecar/profiles.js';
 
 const shipped = join(projectRoot(), 'site-profiles');

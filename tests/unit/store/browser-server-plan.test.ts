@@ -1,6 +1,6 @@
 // `webcap browser-server` flags, checked before anything binds.
 import { describe, expect, it } from 'vitest';
-import { planServer } from '../../../host/browser-server.js';
+import { planServer } from '../../../host/daemon/browser-server.js';
 import { WebcapError } from '../../../manifests/errors.js';
 
 const refusal = (f: () => unknown) => { try { f(); } catch (e) { expect(e).toBeInstanceOf(WebcapError); return `${(e as WebcapError).code}: ${(e as WebcapError).message}`; } throw new Error('expected a refusal'); };

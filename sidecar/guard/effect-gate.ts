@@ -12,8 +12,8 @@
 // the page starts outside any action (a timer, a heartbeat) is refused
 // without asking: nobody is there to have caused it. Every top-level
 // navigation, whoever started it, is checked against the host's robots cache.
-import { WebcapError } from '../manifests/errors.js';
-import type { EffectConsent, NavigationCheck } from '../manifests/wire.js';
+import { WebcapError } from '../../manifests/errors.js';
+import type { EffectConsent, NavigationCheck } from '../../manifests/wire.js';
 import { ANNOUNCE_CAP_MS, FLUSH_CAP_MS, INPUT_CAPABILITIES, INPUT_GRACE_MS, isStateChanging, originOf, requestKey, SETTLE_MS } from './effect-rules.js';
 
 export interface RequestFacts {

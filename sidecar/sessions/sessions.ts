@@ -5,14 +5,14 @@
 // between callers. Idle sessions close themselves, and the browser closes when
 // none is left, so an agent that forgets web.close does not keep Chromium alive.
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright';
-import { installPristine } from './pristine.js';
-import { WebcapError } from '../manifests/errors.js';
-import type { SidecarInit } from '../manifests/wire.js';
-import type { BrowserSource } from './browser-source.js';
-import { watchPage } from './page-events.js';
-import { hopsReady } from './redirect-hops.js';
+import { installPristine } from '../guard/pristine.js';
+import { WebcapError } from '../../manifests/errors.js';
+import type { SidecarInit } from '../../manifests/wire.js';
+import type { BrowserSource } from '../browser/browser-source.js';
+import { watchPage } from '../page-events.js';
+import { hopsReady } from '../guard/redirect-hops.js';
 import { SessionSlots } from './slots.js';
-import type { SessionTraces, TraceOutcome } from './trace.js';
+import type { SessionTraces, TraceOutcome } from '../trace.js';
 import { crashSignal, type CallerSessions } from './caller-sessions.js';
 
 export type { CallerSessions } from './caller-sessions.js';

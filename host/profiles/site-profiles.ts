@@ -6,10 +6,10 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { WebcapError } from '../manifests/errors.js';
-import { projectRoot } from '../manifests/load.js';
-import type { SiteProfile } from '../manifests/site-profile.js';
-import { MiB, parseJsonSafely, readJsonSafelySync, readTextSafelySync } from './files/safe-read.js';
+import { WebcapError } from '../../manifests/errors.js';
+import { projectRoot } from '../../manifests/load.js';
+import type { SiteProfile } from '../../manifests/site-profile.js';
+import { MiB, parseJsonSafely, readJsonSafelySync, readTextSafelySync } from '../files/safe-read.js';
 
 const PROFILE_FILE = { what: 'site profile', maxBytes: MiB };
 

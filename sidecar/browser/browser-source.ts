@@ -2,9 +2,9 @@
 // Chromium, or connect to a remote Playwright server or CDP endpoint. Scaling
 // out later means adding a source here, nothing else.
 import type { Browser } from 'playwright';
-import { WebcapError } from '../manifests/errors.js';
-import { originOf } from './effect-rules.js';
-import type { SidecarInit } from '../manifests/wire.js';
+import { WebcapError } from '../../manifests/errors.js';
+import { originOf } from '../guard/effect-rules.js';
+import type { SidecarInit } from '../../manifests/wire.js';
 import { findChromium, launchArgs } from './find-chromium.js';
 import { loadPlaywright } from './load-playwright.js';
 

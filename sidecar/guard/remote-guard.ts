@@ -7,7 +7,7 @@
 // a probe URL that only the proxy answers, once per browser, and refuses the
 // browser when the answer does not come back.
 import type { Browser, BrowserContext } from 'playwright';
-import { WebcapError } from '../manifests/errors.js';
+import { WebcapError } from '../../manifests/errors.js';
 import type { GuardProxy } from './network-guard.js';
 
 const PROBE_TIMEOUT_MS = 5000;

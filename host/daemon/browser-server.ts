@@ -5,15 +5,15 @@
 // never from argv, which `ps` shows), which becomes the WebSocket path:
 // Playwright's server refuses any other path, so without the token there is
 // no browser. The browser itself runs in a sidecar-side process
-// (sidecar/browser-server.ts): host/ never loads Playwright.
+// (sidecar/browser/browser-server.ts): host/ never loads Playwright.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { WebcapError } from '../manifests/errors.js';
-import { projectRoot } from '../manifests/load.js';
-import { classifyAddress } from '../manifests/net/address.js';
-import { loadConfig } from './config/load.js';
-import { metrics } from './metrics/metrics.js';
-import { startOpsServer } from './ops/ops-server.js';
+import { WebcapError } from '../../manifests/errors.js';
+import { projectRoot } from '../../manifests/load.js';
+import { classifyAddress } from '../../manifests/net/address.js';
+import { loadConfig } from '../config/load.js';
+import { metrics } from '../metrics/metrics.js';
+import { startOpsServer } from '../ops/ops-server.js';
 
 /** A token shorter than this is guessable; refused. */
 export const MIN_TOKEN_LENGTH = 16;
@@ -45,7 +45,7 @@ export async function browserServerCommand(values: { listen?: string; tokenEnv?:
   const config = loadConfig(values.config);
   const { capabilities: { browser }, network } = config;
   const settings = { host: plan.host, port: plan.port, headless: browser.headless, executable_path: browser.executable_path, resolve: network.resolve };
-  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'sidecar', 'browser-server.js')], {
+  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'sidecar', 'browser', 'browser-server.js')], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, WEBCAP_BROWSER_SERVER: JSON.stringify(settings), WEBCAP_BROWSER_SERVER_TOKEN: plan.token ?? '' },
   });

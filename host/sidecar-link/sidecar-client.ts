@@ -6,21 +6,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { WebcapError, toWebcapError } from '../manifests/errors.js';
+import { WebcapError, toWebcapError } from '../../manifests/errors.js';
 import { sidecarEntry, startRecord } from './attestation.js';
 import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
-import { metrics } from './metrics/metrics.js';
+import { metrics } from '../metrics/metrics.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest,
   RefuseEndpointNotification, RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type EffectConsent,
   type Evidence, type EvidenceParams, type NavigationCheck, type RefuseEndpoint, type SecretAnswer, type SecretResolve, type SensitiveAction, type SidecarEvent, type SidecarInit,
-} from '../manifests/wire.js';
+} from '../../manifests/wire.js';
 
 export interface SidecarHandlers {
   onBlocked(b: BlockedRequest): void;
   onEvent(e: SidecarEvent): void;
   onSensitive(a: SensitiveAction): Promise<{ approved: boolean; reason?: string }>;
-  /** A state-changing request an action caused, held in the browser (sidecar/effect-gate.ts). Absent: refused. */
+  /** A state-changing request an action caused, held in the browser (sidecar/guard/effect-gate.ts). Absent: refused. */
   onEffectConsent?(q: EffectConsent): Promise<{ approved: boolean; reason?: string }>;
   /** A live-view frame (JPEG, base64) of a session someone watches in the console. */
   onFrame?(session: string, jpeg: string): void;
@@ -175,7 +175,7 @@ export class SidecarClient {
     if (this.running) return this.running;
     const entry = sidecarEntry();
     if (!existsSync(entry)) throw new WebcapError('internal', `sidecar not built (${entry} missing): run \`npm run build\``);
-    // An early sidecar (host/early-sidecar.ts) is adopted only if it had this very init; else spawn, then
+    // An early sidecar (host/sidecar-link/early-sidecar.ts) is adopted only if it had this very init; else spawn, then
     // compute init while the new process boots.
     const early = hasEarlySidecar() ? this.safeInit() : undefined;
     const adopted = adoptEarlySidecar(entry, early);
@@ -214,7 +214,7 @@ export class SidecarClient {
     connection.onRequest(RobotsCheckRequest, (q) => outsideAnyCall(async () => (this.handlers.onRobotsCheck ? this.handlers.onRobotsCheck(q) : { allowed: true, reason: 'not checked' })));
     connection.onError(([err]) => this.log.debug({ err: err.message }, 'sidecar wire error'));
     connection.listen();
-    // An early sidecar (host/early-sidecar.ts) had this very init already; it handles messages in order.
+    // An early sidecar (host/sidecar-link/early-sidecar.ts) had this very init already; it handles messages in order.
     const ready = adopted?.initSent ? Promise.resolve() : connection.sendRequest(InitRequest, init);
     // An early sidecar got its init before any console existed: it learns the refused endpoints now, before any call.
     if (adopted?.initSent) for (const e of this.refused) void connection.sendNotification(RefuseEndpointNotification, e).catch(() => undefined);
@@ -224,7 +224,7 @@ export class SidecarClient {
     const forget = metrics.sidecarStarted(child.pid);
     child.once('exit', forget);
     this.log.info({ pid: child.pid }, 'sidecar started');
-    // Attestation (host/attestation.ts): which code this sidecar runs, in the chain.
+    // Attestation (host/sidecar-link/attestation.ts): which code this sidecar runs, in the chain.
     try {
       const { event, detail } = startRecord(entry);
       this.handlers.onEvent({ kind: event, detail: { pid: child.pid, ...detail } });

@@ -3,7 +3,7 @@
 // session closes or its wait runs out; then it fails with session_limit,
 // saying how long it waited. A slot is held from take() until release()
 // (the session closed, or its open failed).
-import { WebcapError } from '../manifests/errors.js';
+import { WebcapError } from '../../manifests/errors.js';
 
 interface Waiter { grant(): void }
 

@@ -2,16 +2,16 @@
 // each step is reported for the plan log, and the sessions the plan opened are
 // closed when it ends, on success or error.
 import { randomUUID } from 'node:crypto';
-import { toWebcapError, type WebcapError } from '../manifests/errors.js';
-import type { CallResult } from './policies/types.js';
-import { shownCapabilityId } from './redact/capability-id.js';
-import { stepTarget } from './redact/step-target.js';
-import { evaluatePlan } from './rtfs/index.js';
-import { makeHealer, type HealDeps, type HealOptions } from './replay/heal.js';
-import { planInputs } from './replay/inputs.js';
+import { toWebcapError, type WebcapError } from '../../manifests/errors.js';
+import type { CallResult } from '../policies/types.js';
+import { shownCapabilityId } from '../redact/capability-id.js';
+import { stepTarget } from '../redact/step-target.js';
+import { evaluatePlan } from './index.js';
+import { makeHealer, type HealDeps, type HealOptions } from '../replay/heal.js';
+import { planInputs } from '../replay/inputs.js';
 import { softFailure } from './soft-failure.js';
 
-export { stepTarget } from './redact/step-target.js';
+export { stepTarget } from '../redact/step-target.js';
 
 export interface StepLog {
   n: number;

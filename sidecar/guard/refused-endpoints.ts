@@ -2,7 +2,7 @@
 // says: the host's console (its token travels in the URL, and a page that
 // reached it could answer its own consent questions). Checked where the
 // connection is made (the guard proxy) and at the route layer.
-import type { Denial } from '../manifests/net/resolve.js';
+import type { Denial } from '../../manifests/net/resolve.js';
 
 const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 

@@ -8,10 +8,10 @@
 // the `<<<` / `>>>` runs markers are made of cannot appear in it, however
 // spelled, so a page can neither close a block early nor forge one.
 import { randomBytes } from 'node:crypto';
-import type { Manifest } from '../manifests/load.js';
-import { neutralise, neutraliseStrings } from './untrusted-neutralise.js';
+import type { Manifest } from '../../manifests/load.js';
+import { neutralise, neutraliseStrings } from './neutralise.js';
 
-export { neutralise, neutraliseStrings } from './untrusted-neutralise.js';
+export { neutralise, neutraliseStrings } from './neutralise.js';
 export const UNTRUSTED_LABEL = 'untrusted-page-content';
 
 /** 12 hex characters (48 random bits), new for every call. */

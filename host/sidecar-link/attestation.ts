@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { projectRoot } from '../manifests/load.js';
+import { projectRoot } from '../../manifests/load.js';
 
 export interface Attestation {
   /** "sha256:<hex>" over every file's relative path and sha256, in sorted order. */

@@ -5,8 +5,8 @@
 // asks before the first key reaches the field (a "no" stops before it).
 import type { Page } from 'playwright';
 import { typesIntoField } from './effect-rules.js';
-import type { PageCall } from './tool.js';
-import { fieldInPage, type FieldInfo } from './tools/field-kind.js';
+import type { PageCall } from '../tool.js';
+import { fieldInPage, type FieldInfo } from '../tools/field-kind.js';
 
 /**
  * The kind of the element keys go to now. Focus inside an iframe or a shadow

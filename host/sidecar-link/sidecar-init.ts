@@ -1,9 +1,9 @@
 // What the sidecar is told at start, derived from the validated config.
 import { join } from 'node:path';
-import { projectRoot } from '../manifests/load.js';
-import type { SidecarInit } from '../manifests/wire.js';
-import type { WebcapConfig } from './config/types.js';
-import { loadProfiles } from './site-profiles.js';
+import { projectRoot } from '../../manifests/load.js';
+import type { SidecarInit } from '../../manifests/wire.js';
+import type { WebcapConfig } from '../config/types.js';
+import { loadProfiles } from '../profiles/site-profiles.js';
 
 export function sidecarInit(config: WebcapConfig): SidecarInit {
   const b = config.capabilities.browser;

@@ -3,8 +3,8 @@
 // the guard itself recorded a refusal of that very host; otherwise the
 // response is treated as the site's own.
 import type { Response } from 'playwright';
-import { WebcapError } from '../manifests/errors.js';
-import type { BlockedRequest } from '../manifests/wire.js';
+import { WebcapError } from '../../manifests/errors.js';
+import type { BlockedRequest } from '../../manifests/wire.js';
 import { hostOf } from './effect-rules.js';
 
 export function guardRefusal(response: Response | null, url: string, blocked: BlockedRequest | undefined): WebcapError | undefined {

@@ -2,9 +2,9 @@
 // reach another caller's session), and the signal that tells calls in flight
 // their browser is gone.
 import type { Page } from 'playwright';
-import { WebcapError } from '../manifests/errors.js';
+import { WebcapError } from '../../manifests/errors.js';
 import type { Session, StorageState } from './sessions.js';
-import type { TraceOutcome } from './trace.js';
+import type { TraceOutcome } from '../trace.js';
 
 /** One caller's view: what every tool sees (sidecar/tool.ts), so no tool can reach another caller's session. */
 export interface CallerSessions {

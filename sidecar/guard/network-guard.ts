@@ -20,16 +20,16 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { BrowserContext, Request } from 'playwright';
-import { checkHost, checkUrl, mappedPort, type Denial, type NetPolicy, type Verdict } from '../manifests/net/resolve.js';
-import { normalizeHost } from '../manifests/net/hostname.js';
-import type { BlockedRequest } from '../manifests/wire.js';
+import { checkHost, checkUrl, mappedPort, type Denial, type NetPolicy, type Verdict } from '../../manifests/net/resolve.js';
+import { normalizeHost } from '../../manifests/net/hostname.js';
+import type { BlockedRequest } from '../../manifests/wire.js';
 import type { EffectGate } from './effect-gate.js';
 import { EFFECT_PASS_HEADER, effectFacts, passesEffect } from './effect-route.js';
 import { hostOf, isStateChanging } from './effect-rules.js';
 import { hopsWatched, watchRedirectHops } from './redirect-hops.js';
 import { walkRedirects } from './redirect-walk.js';
-import type { SecretBook } from './secrets/book.js';
-import { guardMessages, leakInMessage, leakInProxied, leakInRequest, readBody, type Leak } from './secrets/dlp.js';
+import type { SecretBook } from '../secrets/book.js';
+import { guardMessages, leakInMessage, leakInProxied, leakInRequest, readBody, type Leak } from '../secrets/dlp.js';
 import { portOf, type RefusedEndpoints } from './refused-endpoints.js';
 
 export interface GuardOptions extends NetPolicy {

@@ -3,8 +3,8 @@
 // consent routing and plan clean-up can name a session without asking the
 // sidecar. There is no current session shared between callers: each owner (a
 // plan run, an MCP client, a command, a library scope) has its own latest one.
-// The sidecar decides (sidecar/sessions.ts); this view only labels and refuses early.
-import type { SessionOwner } from './policies/session-scope.js';
+// The sidecar decides (sidecar/sessions/sessions.ts); this view only labels and refuses early.
+import type { SessionOwner } from '../policies/session-scope.js';
 
 export class SessionTracker {
   /** Session name → its owner, in the order opened. */

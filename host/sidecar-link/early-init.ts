@@ -3,8 +3,8 @@
 // profiles only, so Chromium launches while the host is still importing.
 // Anything unusual (no readable config, another provider) answers undefined
 // and the host sends init itself, as without an early sidecar.
-import type { SidecarInit } from '../manifests/wire.js';
-import { loadConfig } from './config/load.js';
+import type { SidecarInit } from '../../manifests/wire.js';
+import { loadConfig } from '../config/load.js';
 import { sidecarInit } from './sidecar-init.js';
 
 /** `--config FILE` / `--config=FILE` from argv after `mcp` (else $WEBCAP_CONFIG or ./agent_config.toml, as the CLI does). */

@@ -1,10 +1,10 @@
-// The browser behind `webcap browser-server` (host/browser-server.ts checks
+// The browser behind `webcap browser-server` (host/daemon/browser-server.ts checks
 // the flags and starts this process): chromium.launchServer with the same
 // Chromium and container flags as the sidecar's own browser. Prints one JSON
 // line {"ws_endpoint": …} on stdout, then serves until SIGINT/SIGTERM.
 // Each connecting host gets its own connection and creates its own contexts,
 // so hosts sharing the server never share cookies or storage.
-import { WebcapError } from '../manifests/errors.js';
+import { WebcapError } from '../../manifests/errors.js';
 import { findChromium, launchArgs } from './find-chromium.js';
 import { loadPlaywright } from './load-playwright.js';
 

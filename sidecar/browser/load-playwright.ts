@@ -7,7 +7,7 @@
 // require() of an ES module.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { projectRoot } from '../manifests/load.js';
+import { projectRoot } from '../../manifests/load.js';
 
 type CompileCache = typeof import('v8-compile-cache-lib');
 
