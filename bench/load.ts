@@ -61,9 +61,7 @@ const EXPECTED_PLACES = 20;
 /** examples/maps-search.rtfs without its ccos.user.ask line, searching `town`. */
 export function mapsPlan(town: string): string {
   const source = readFileSync(join(projectRoot(), 'examples', 'maps-search.rtfs'), 'utf8');
-  // The second batch arrives a moment after the scroll: wait for the 20th place, or a busy machine extracts 10.
-  return source.split('\n').filter((l) => !l.includes(':ccos.user.ask')).join('\n').replace('restaurants in Paris', `restaurants in ${town}`)
-    .replace('(call :web.scroll {:by 2000})', '(call :web.scroll {:by 2000})\n  (call :web.wait {:selector ".hfpxzc >> nth=19"})');
+  return source.split('\n').filter((l) => !l.includes(':ccos.user.ask')).join('\n').replace('restaurants in Paris', `restaurants in ${town}`);
 }
 
 const townOf = (i: number) => `Town${i}`;

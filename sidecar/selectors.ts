@@ -1,11 +1,14 @@
 // Selector syntax of the contract: CSS first; xpath=…, role=…, text=… are
 // Playwright's own engines and pass through; @name is looked up in the site
-// profile matching the page's domain.
+// profile matching the page's domain, and may lead a Playwright chain
+// (`@result_item >> nth=19`: the 20th result).
 import { WebcapError } from '../manifests/errors.js';
 import { profileFor, type SiteProfile } from './profiles.js';
 
 export function resolveSelector(selector: string, profiles: SiteProfile[], pageUrl: string): string {
   if (!selector.startsWith('@')) return selector;
+  const chain = selector.indexOf(' >> ');
+  if (chain > 0) return `${resolveSelector(selector.slice(0, chain), profiles, pageUrl)}${selector.slice(chain)}`;
   const name = selector.slice(1);
   const profile = profileFor(profiles, pageUrl);
   if (!profile) {
