@@ -15,6 +15,7 @@ import { tempDir, testConfig, testHost } from '../helpers/host.js';
 
 const KEY_ENV = 'WEBCAP_TEST_DLP_KEY';
 const WORKER_PW = 'w0rker-Relay!secret';
+const COOKIE_PW = 'c00kie Jar@login';
 let site: SecretSite;
 let dir: string;
 const hosts: Record<'off' | 'on', Host | undefined> = { off: undefined, on: undefined };
@@ -22,8 +23,8 @@ const hosts: Record<'off' | 'on', Host | undefined> = { off: undefined, on: unde
 function configFor(dlp: boolean) {
   const base = testConfig({
     dir: join(dir, dlp ? 'on' : 'off'),
-    browser: { domains_allowlist: ['bank.test', 'evil.test', '127.0.0.1'], default_timeout_ms: 15_000 },
-    network: { resolve: { 'bank.test': '127.0.0.1', 'evil.test': '127.0.0.1' } },
+    browser: { domains_allowlist: ['bank.test', 'evil.test', '127.0.0.1', 'login.bank.test', 'evil.bank.test'], default_timeout_ms: 15_000 },
+    network: { resolve: { 'bank.test': '127.0.0.1', 'evil.test': '127.0.0.1', 'login.bank.test': '127.0.0.1', 'evil.bank.test': '127.0.0.1' } },
   });
   return { ...base, secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp } };
 }
@@ -33,6 +34,7 @@ beforeAll(async () => {
   dir = tempDir('webcap-secrets-dlp-');
   process.env[KEY_ENV] = 'a'.repeat(64);
   setSecret({ secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp: true } }, { name: 'bank_pw', kind: 'secret', origins: [site.url('bank.test', '')], value: BANK_PW });
+  setSecret({ secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp: true } }, { name: 'login_pw', kind: 'secret', origins: [site.url('login.bank.test', '')], value: COOKIE_PW });
   setSecret({ secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp: true } }, { name: 'worker_pw', kind: 'secret', origins: [`http://127.0.0.1:${site.port}`], value: WORKER_PW });
   hosts.off = testHost(configFor(false) as never);
   hosts.on = testHost(configFor(true) as never);
@@ -63,12 +65,28 @@ function chainOf(mode: 'on' | 'off') {
 }
 
 describe('a typed secret cannot leave for an origin it is not bound to', () => {
-  for (const path of ['/fetch', '/xhr', '/img', '/form', '/ws', '/beacon', '/nav', '/iframe']) {
+  for (const path of ['/fetch', '/xhr', '/img', '/header', '/form', '/ws', '/beacon', '/nav', '/iframe']) {
     it(`${path}: arrives with the guard off, 0 times with it on`, async () => {
       expect(await attack(hosts.off!, path, true), 'guard off').toBeGreaterThan(0);
       expect(await attack(hosts.on!, path, false), 'guard on').toBe(0);
     }, 90_000);
   }
+
+  it('/cookie: a cookie set for the parent domain carries it to a sibling subdomain: arrives with the guard off, 0 times with it on', async () => {
+    const sent = async (mode: 'off' | 'on') => {
+      const since = site.received.length;
+      const host = hosts[mode]!;
+      await host.call('web.open', { url: site.url('login.bank.test', '/cookie') });
+      await host.call('web.fill', { selector: '#pw', text: '{{secret:login_pw}}' });
+      for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 200));
+      await host.call('web.close', {});
+      const evil = site.received.slice(since).filter((r) => r.host === 'evil.bank.test');
+      return { tried: evil.length, carrying: evil.filter((r) => carries(r, COOKIE_PW)).length };
+    };
+    const off = await sent('off');
+    expect(off.carrying, 'guard off').toBeGreaterThan(0);
+    expect(await sent('on'), 'guard on').toEqual({ tried: 0, carrying: 0 });
+  }, 90_000);
 
   // Service workers need a secure context, so this page is served from http://127.0.0.1 (http://bank.test is not one).
   it('/sw: the worker relays the secret when a browser allows workers; a session blocks them, so it cannot even register (DLP off or on)', async () => {
