@@ -23,7 +23,7 @@ const hosts: Record<'off' | 'on', Host | undefined> = { off: undefined, on: unde
 function configFor(dlp: boolean) {
   const base = testConfig({
     dir: join(dir, dlp ? 'on' : 'off'),
-    browser: { domains_allowlist: ['bank.test', 'evil.test', '127.0.0.1', 'login.bank.test', 'evil.bank.test'], default_timeout_ms: 15_000 },
+    browser: { domains_allowlist: ['bank.test', 'evil.test', '127.0.0.1', 'login.bank.test', 'evil.bank.test'], default_timeout_ms: 30_000 },
     network: { resolve: { 'bank.test': '127.0.0.1', 'evil.test': '127.0.0.1', 'login.bank.test': '127.0.0.1', 'evil.bank.test': '127.0.0.1' } },
   });
   return { ...base, secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp } };
@@ -124,7 +124,9 @@ describe('a typed secret cannot leave for an origin it is not bound to', () => {
   it('the chain names the secret and the origin it was kept from, and never holds the value', () => {
     const blocked = chainOf('on').filter((e) => e.kind === 'event' && e.result?.event === 'secret_blocked');
     expect(blocked.length).toBeGreaterThan(0);
-    for (const e of blocked) expect(e.result).toMatchObject({ secret: '{{secret:bank_pw}}', origin: site.url('evil.test', '').replace(/\/$/, '') });
+    const kept = (name: string, host: string) => ({ secret: `{{secret:${name}}}`, origin: site.url(host, '').replace(/\/$/, '') });
+    for (const e of blocked) expect([kept('bank_pw', 'evil.test'), kept('login_pw', 'evil.bank.test')]).toContainEqual({ secret: e.result!.secret, origin: e.result!.origin });
+    expect(blocked.map((e) => e.result!.secret)).toContain('{{secret:bank_pw}}');
     for (const mode of ['on', 'off'] as const) {
       const text = readFileSync(join(dir, mode, 'chain.jsonl'), 'utf8');
       expect(carries({ host: '', url: '', headers: '', body: text }, BANK_PW), `chain ${mode}`).toBe(false);
