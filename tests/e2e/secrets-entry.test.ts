@@ -139,6 +139,43 @@ describe('a missing secret, entered by the person on the console page', () => {
     }
   }, 300_000);
 
+  it('the person presses Cancel on the page: nothing is stored and the call fails with the plain error', async () => {
+    const dir = tempDir('webcap-secret-entry-cancel-');
+    const cfg = configIn(dir);
+    const mcp = createMcpServer({ config: cfg as never });
+    await mcp.ready;
+    await mcp.host.console();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await mcp.server.connect(serverSide);
+    const client = new Client({ name: 'url-only-client', version: '1.0.0' }, { capabilities: { elicitation: { url: {} } } });
+    client.setRequestHandler(ElicitRequestSchema, async (req) => {
+      if (req.params.mode !== 'url') return { action: 'decline' };
+      const page = await person.newPage();
+      try {
+        await page.goto(req.params.url);
+        await page.locator('#value').pressSequentially('never-sent-1');
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await expect.poll(() => page.locator('#done').textContent()).toContain('Cancelled');
+        expect(await page.locator('#value').inputValue()).toBe('');
+      } finally {
+        await page.close();
+      }
+      return { action: 'accept' };
+    });
+    await client.connect(clientSide);
+    try {
+      await client.callTool({ name: 'web_open', arguments: { url: site.url('bank.test', '/plain') } }, undefined, LONG);
+      const r = (await client.callTool({ name: 'web_fill', arguments: { selector: '#pw', text: '{{secret:bank_pw}}' } }, undefined, LONG)) as CallToolResult;
+      expect(r.isError).toBe(true);
+      expect((r.content as Array<{ text: string }>)[0].text).toContain('secret \\"bank_pw\\" is not in the vault');
+      expect(listSecrets(cfg)).toEqual([]);
+    } finally {
+      await client.close();
+      await mcp.close();
+    }
+    expect(readFileSync(cfg.chain.path, 'utf8')).not.toContain('never-sent-1');
+  }, 180_000);
+
   it('a client that declines the page gets the plain error: which secret, and the command with the page\'s origin', async () => {
     const dir = tempDir('webcap-secret-entry-decline-');
     const cfg = configIn(dir);
