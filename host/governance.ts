@@ -193,7 +193,11 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   // A secret the vault lacks: entered by a person on the console's page when the calling client can send them there.
   const pageUrlOf = (session: string | undefined) => hub.sessions().find((v) => v.name === session)?.url;
   const missingSecrets = {
-    ask: askForMissingSecret({ config, desk: hub.secrets, consoleUrl: () => hub.url, elicitUrl: options.elicitUrl, pageUrl: pageUrlOf, learn: (v) => redactor.addSecret(v), record: (event, session, detail) => (session ? recordEvent(event, session, detail) : Promise.resolve()) }),
+    ask: askForMissingSecret({
+      config, desk: hub.secrets, consoleUrl: () => hub.url, elicitUrl: options.elicitUrl, pageUrl: pageUrlOf,
+      learn: (v) => redactor.addSecret(v),
+      record: async (event, session, detail) => { await append({ kind: 'event', ...viaFor(session), session, result: { event, ...detail } }); },
+    }),
     originOf: (call: CallContext) => proposedOrigin(pageUrlOf(call.session)),
   };
   const terminal = withSecrets(config, withProfiles(profiles, async (call: CallContext): Promise<CallResult> => {
