@@ -45,6 +45,7 @@ import { closeWithProfile, withProfiles } from './profiles/terminal.js';
 import { requestOrigin } from '../manifests/secrets/refs.js';
 import { secretResolver } from './secrets/resolver.js';
 import { learnLiterals, withSecrets } from './secrets/terminal.js';
+import { askForMissingSecret, proposedOrigin } from './secrets/missing.js';
 import { SidecarClient } from './sidecar-link/sidecar-client.js';
 import { acquireStore } from './store/index.js';
 import { StoreWatch } from './store/watch.js';
@@ -189,6 +190,16 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     }
   };
 
+  // A secret the vault lacks: entered by a person on the console's page when the calling client can send them there.
+  const pageUrlOf = (session: string | undefined) => hub.sessions().find((v) => v.name === session)?.url;
+  const missingSecrets = {
+    ask: askForMissingSecret({
+      config, desk: hub.secrets, consoleUrl: () => hub.url, elicitUrl: options.elicitUrl, pageUrl: pageUrlOf,
+      learn: (v) => redactor.addSecret(v),
+      record: async (event, session, detail) => { await append({ kind: 'event', ...viaFor(session), session, result: { event, ...detail } }); },
+    }),
+    originOf: (call: CallContext) => proposedOrigin(pageUrlOf(call.session)),
+  };
   const terminal = withSecrets(config, withProfiles(profiles, async (call: CallContext): Promise<CallResult> => {
     const timeout = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
     if (call.manifest.provider === 'host') {
@@ -208,7 +219,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       if (err instanceof WebcapError && (err.code === 'sidecar_crashed' || err.code === 'browser_crashed')) sessions.forgetAll();
       throw storeWatch.since(seen, call) ?? err;
     }
-  }));
+  }), missingSecrets);
 
   const ownerOf = (call: CallContext) => call.owner ?? DEFAULT_OWNER;
 

@@ -13,6 +13,7 @@ import { metrics } from './metrics/metrics.js';
 import { shownCapabilityId } from './redact/capability-id.js';
 import { redactedError } from './redact/errors.js';
 import type { CallContext, CallResult, Principal } from './policies/types.js';
+import type { UrlElicitor } from './secrets/missing.js';
 import { startConsole, type ConsoleOptions, type ConsoleServer } from './console/server.js';
 
 export interface HostOptions {
@@ -25,6 +26,8 @@ export interface HostOptions {
   entryVia?: (session: string | undefined) => Record<string, string> | undefined;
   /** Remembered approvals are kept per this scope (the daemon: per command), so one caller's "yes" never answers another's question. */
   approvalScope?: (q: ConsentQuestion) => string | undefined;
+  /** Sends the person behind the calling client to a page (MCP URL-mode elicitation): how a missing secret is asked for. */
+  elicitUrl?: UrlElicitor;
 }
 
 export interface CallOptions {

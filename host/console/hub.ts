@@ -8,6 +8,7 @@ import type { AskContext, Asker, ConsentAnswer, ConsentQuestion } from '../conse
 import { plain } from '../consent/text.js';
 import { raceAsker } from './race.js';
 import { QuestionBoard, type Leaving, type PendingQuestion } from './questions.js';
+import { SecretDesk } from './secret-desk.js';
 
 export interface ConsoleDeps {
   evidence(session: string, selector?: string): Promise<Evidence | undefined>;
@@ -38,6 +39,8 @@ const LEASE_MS = 3000;
 
 export class ConsoleHub {
   readonly board = new QuestionBoard();
+  /** Secrets a call waits for a person to enter (served at /s/ID). */
+  readonly secrets = new SecretDesk();
   private base: string | undefined;
   private readonly tail: ChainEntry[] = [];
   private readonly pages = new Map<string, { url?: string; title?: string }>();

@@ -12,6 +12,7 @@ import { projectRoot } from '../../manifests/load.js';
 import { consoleAccess, COOKIE, hostAndOriginOk, tokenCheck } from './guard.js';
 import { withoutToken, type ConsoleHub } from './hub.js';
 import { handleAction } from './actions.js';
+import { isSecretEntryPath, serveSecretEntry } from './secret-entry.js';
 
 export interface ConsoleOptions {
   /** HOST:PORT, default 127.0.0.1:0 (a free port on loopback). */
@@ -62,6 +63,7 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
       return send(res, 200, 'text/html; charset=utf-8', files.get('/')!);
     }
     if (req.method === 'GET' && ASSETS[path]) return send(res, 200, ASSETS[path][1], files.get(path)!);
+    if (isSecretEntryPath(path)) return serveSecretEntry(hub.secrets, req, res, path, access.token);
     if (req.method === 'GET' && path === '/events') return stream(req, res);
     if (req.method === 'GET' && path === '/state') return reply(res, 200, hub.state());
     const live = /^\/live\/([\w.-]{1,100}?)(\.jpg)?$/.exec(path);

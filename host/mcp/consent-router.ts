@@ -6,10 +6,13 @@
 // ([consent] non_interactive).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AskContext, Asker, ConsentQuestion } from '../consent/asker.js';
+import type { UrlElicitor } from '../secrets/missing.js';
 
 export interface ConsentRoute {
   owns(session: string): boolean;
   ask: Asker;
+  /** Sends this client's person to a page (URL-mode elicitation), if the client can. */
+  elicitUrl?: UrlElicitor;
   /** Recorded on chain entries this route's client caused. */
   via?: Record<string, string>;
 }
@@ -33,6 +36,12 @@ export class ConsentRouter {
   readonly ask: Asker = (q: ConsentQuestion, ctx?: AskContext) => {
     const route = this.routeFor(q.session);
     return route ? route.ask(q, ctx) : this.fallback()(q, ctx);
+  };
+
+  /** A page for the person behind the client whose call (or session) this is; 'unsupported' when none can show it. */
+  readonly elicitUrl: UrlElicitor = async (req) => {
+    const route = this.routeFor(req.session);
+    return route?.elicitUrl ? route.elicitUrl(req) : 'unsupported';
   };
 
   readonly viaFor = (session: string | undefined): Record<string, string> | undefined => this.routeFor(session)?.via;

@@ -10,6 +10,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcontextprotocol/sdk/types.js';
 import type { Asker, ConsentAnswer, ConsentQuestion } from '../consent/asker.js';
 import { plain, plainDetails } from '../consent/text.js';
+import type { UrlElicitor } from '../secrets/missing.js';
 
 /** A person needs time to read; the sidecar's own timeout still bounds a sensitive step. */
 export const ELICITATION_TIMEOUT_MS = 10 * 60 * 1000;
@@ -56,6 +57,26 @@ async function sendToConsole(server: Client, q: ConsentQuestion, url: string, si
   signal?.addEventListener('abort', () => server.elicitationDone?.(elicitationId), { once: true });
   await server.elicitInput(params, { timeout: timeoutMs, ...(signal ? { signal } : {}) }).catch(() => undefined);
   return { approved: false, nobody: true, channel: 'mcp_url' };
+}
+
+/**
+ * A page the person must use themselves (the console's secret entry): URL mode
+ * only, never a form, whose answers pass through the client. The client is
+ * told when the page is done; a decline, an error or a client without URL
+ * mode leaves the caller to fail with its own message.
+ */
+export function urlElicitor(server: Client, timeoutMs = ELICITATION_TIMEOUT_MS): UrlElicitor {
+  return async ({ url, message, withdraw, completed }) => {
+    if (!canElicitUrl(server)) return 'unsupported';
+    const elicitationId = randomUUID();
+    void completed.then(() => { if (!withdraw.aborted) server.elicitationDone?.(elicitationId); });
+    try {
+      const reply = await server.elicitInput({ mode: 'url', elicitationId, url, message: plain(message, 2000) }, { timeout: timeoutMs, signal: withdraw });
+      return reply.action === 'accept' ? 'opened' : 'declined';
+    } catch {
+      return withdraw.aborted ? 'opened' : 'declined';
+    }
+  };
 }
 
 export function formFor(q: ConsentQuestion): ElicitRequestFormParams {

@@ -13,7 +13,7 @@ import type { Principal } from '../policies/types.js';
 import { withoutInternal, withPageView, type AfterAction } from './after-action.js';
 import { compositeTool, COMPOSITE_TOOL } from './composite.js';
 import type { ConsentRouter } from './consent-router.js';
-import { elicitationAsker } from './elicitation-asker.js';
+import { elicitationAsker, urlElicitor } from './elicitation-asker.js';
 import { errorResult, toolResult } from './results.js';
 import { needsSession, SessionScope } from './session-scope.js';
 import { SHARED_PARAMS_TEXT } from './lean.js';
@@ -55,7 +55,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>, 
     // URL mode: the console answered, so the client may close what it opened.
     elicitationDone: (id: string) => { void server.createElicitationCompletionNotifier(id, related())().catch(() => undefined); },
   };
-  const route = { owns: (s: string) => scope.owns(s), ask: elicitationAsker(client, (q) => shared.fallback()(q)), via };
+  const route = { owns: (s: string) => scope.owns(s), ask: elicitationAsker(client, (q) => shared.fallback()(q)), elicitUrl: urlElicitor(client), via };
   const unregister = router.register(route);
   const callerName = () => `MCP client ${plain(server.getClientVersion()?.name ?? 'unnamed', 60)}${via?.mcp_session ? ` (session ${via.mcp_session})` : ''}`;
   const resultOptions = { wrapUntrusted: host.config.mcp.wrap_untrusted, workspace: host.config.workspace.path };

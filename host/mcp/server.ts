@@ -40,7 +40,7 @@ export function createMcpHub(options: McpOptions = {}): McpHub {
   // The fallback reads the config the host loaded, so both agree on non_interactive.
   let fallback: Asker = async () => ({ approved: false });
   const router = new ConsentRouter(() => fallback);
-  const host = createHost({ config: options.config, ask: router.ask, yes: options.yes, entryVia: router.viaFor });
+  const host = createHost({ config: options.config, ask: router.ask, yes: options.yes, entryVia: router.viaFor, elicitUrl: router.elicitUrl });
   fallback = nobodyAsker(host.config.consent.non_interactive);
   const manifests = offered(host.capabilities(), host.config);
   const ready = manifests.then(() => undefined);

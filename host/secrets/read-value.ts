@@ -20,8 +20,9 @@ async function readAll(input: NodeJS.ReadStream): Promise<string> {
 }
 
 function readHidden(prompt: string, input: NodeJS.ReadStream): Promise<string> {
-  process.stderr.write(prompt);
+  // Echo goes off before the prompt shows: a person typing as soon as they see it must not see the value echoed.
   input.setRawMode(true);
+  process.stderr.write(prompt);
   input.setEncoding('utf8');
   input.resume();
   return new Promise((resolve, reject) => {

@@ -21,7 +21,7 @@ export function secretResolver(config: Pick<WebcapConfig, 'secrets'>, gate: Cons
     try {
       const ref = refText({ kind: q.kind, name: q.name });
       const summary = findSecret(config, q.name);
-      if (!summary) throw missingSecret(config, q.name);
+      if (!summary) throw missingSecret(config, q.name, { kind: q.kind, ...(/^https?:/.test(q.origin) ? { origin: q.origin } : {}) });
       if (summary.kind !== q.kind) {
         throw new WebcapError('invalid_params', `secret "${q.name}" is ${summary.kind === 'totp' ? 'a TOTP seed: type its code with {{totp:' : 'a plain secret: type it with {{secret:'}${q.name}}}`, { field: 'secret', vault_name: q.name });
       }

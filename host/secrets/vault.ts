@@ -108,12 +108,13 @@ export function openSecret(config: SecretsConfig, name: string): { summary: Secr
 }
 
 /**
- * What a call that names an unknown secret gets: which one and how to set it.
- * `details.missing` is the hook a console page uses to ask the person for
- * the value (never through the client or the model).
+ * What a call that names an unknown secret gets: which one and the command
+ * that sets it, with the origin of the page it was wanted on when known.
+ * `details.missing` carries the same for a program that wants to act on it.
  */
-export function missingSecret(config: SecretsConfig, name: string): WebcapError {
-  return new WebcapError('invalid_params', `secret "${name}" is not in the vault (${config.secrets.path}); set it with: webcap secrets set ${name} --origin https://the.site (the value is read from the terminal or stdin)`, {
-    field: 'secret', vault_name: name, missing: { name, command: `webcap secrets set ${name} --origin ORIGIN` },
+export function missingSecret(config: SecretsConfig, name: string, hint: { kind?: SecretKind; origin?: string } = {}): WebcapError {
+  const command = `webcap secrets set ${name} --origin ${hint.origin ?? 'ORIGIN'}${hint.kind === 'totp' ? ' --totp' : ''}`;
+  return new WebcapError('invalid_params', `secret "${name}" is not in the vault (${config.secrets.path}); set it with: ${command}${hint.origin ? '' : ' (ORIGIN: the site it belongs to, e.g. https://bank.example)'} — the value is read from the terminal or stdin, never from arguments`, {
+    field: 'secret', vault_name: name, missing: { name, command },
   });
 }

@@ -122,6 +122,8 @@ describe('{{secret:NAME}} on its own origin', () => {
     await call('web.type', { selector: '#user', text: '{{secret:bank_pw}}' });
     await call('web.keypress', { selector: '#user', keys: ['End', '{{secret:bank_pw}}'] });
     expect((await call('web.evaluate', { expression: "document.getElementById('user').value" })).result).toBe('{{secret:bank_pw}}{{secret:bank_pw}}');
+    // A text field holding it (its value is shown to the agent for ordinary fields) shows the references.
+    expect(JSON.stringify(await call('web.query_elements', { query: 'user' }))).toContain('"value":"{{secret:bank_pw}}{{secret:bank_pw}}"');
     await call('web.fill_form', { fields: { pw: '{{secret:bank_pw}}' }, submit: true });
     const sent = site.received.slice(since).find((r) => r.url === '/login')!;
     expect(new URLSearchParams(sent.body).get('pw')).toBe(BANK_PW);
@@ -195,7 +197,8 @@ describe('{{secret:NAME}} anywhere else', () => {
     const err = await failure('web.fill', { selector: '#pw', text: '{{secret:nope}}' });
     expect(err.code).toBe('invalid_params');
     expect(err.message).toContain('secret "nope" is not in the vault');
-    expect(err.message).toContain('webcap secrets set nope --origin');
+    // The command names the page's origin: no client here can send the person to the console's entry page.
+    expect(err.message).toContain(`webcap secrets set nope --origin ${site.url('bank.test', '').replace(/\/$/, '')}`);
     expect(err.details.missing).toMatchObject({ name: 'nope' });
     expect(err.details.vault_name).toBe('nope');
     await call('web.close', {});

@@ -6,6 +6,7 @@
 // names the secret and the origin it was kept from.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
 import { setSecret } from '../../host/secrets/vault.js';
@@ -13,6 +14,8 @@ import { BANK_PW, carries, serveSecretSite, type SecretSite } from '../fixtures/
 import { tempDir, testConfig, testHost } from '../helpers/host.js';
 
 const KEY_ENV = 'WEBCAP_TEST_DLP_KEY';
+const WORKER_PW = 'w0rker-Relay!secret';
+const COOKIE_PW = 'c00kie Jar@login';
 let site: SecretSite;
 let dir: string;
 const hosts: Record<'off' | 'on', Host | undefined> = { off: undefined, on: undefined };
@@ -20,8 +23,8 @@ const hosts: Record<'off' | 'on', Host | undefined> = { off: undefined, on: unde
 function configFor(dlp: boolean) {
   const base = testConfig({
     dir: join(dir, dlp ? 'on' : 'off'),
-    browser: { domains_allowlist: ['bank.test', 'evil.test'], default_timeout_ms: 15_000 },
-    network: { resolve: { 'bank.test': '127.0.0.1', 'evil.test': '127.0.0.1' } },
+    browser: { domains_allowlist: ['bank.test', 'evil.test', '127.0.0.1', 'login.bank.test', 'evil.bank.test'], default_timeout_ms: 30_000 },
+    network: { resolve: { 'bank.test': '127.0.0.1', 'evil.test': '127.0.0.1', 'login.bank.test': '127.0.0.1', 'evil.bank.test': '127.0.0.1' } },
   });
   return { ...base, secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp } };
 }
@@ -31,6 +34,8 @@ beforeAll(async () => {
   dir = tempDir('webcap-secrets-dlp-');
   process.env[KEY_ENV] = 'a'.repeat(64);
   setSecret({ secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp: true } }, { name: 'bank_pw', kind: 'secret', origins: [site.url('bank.test', '')], value: BANK_PW });
+  setSecret({ secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp: true } }, { name: 'login_pw', kind: 'secret', origins: [site.url('login.bank.test', '')], value: COOKIE_PW });
+  setSecret({ secrets: { path: join(dir, 'vault.json'), key_env: KEY_ENV, dlp: true } }, { name: 'worker_pw', kind: 'secret', origins: [`http://127.0.0.1:${site.port}`], value: WORKER_PW });
   hosts.off = testHost(configFor(false) as never);
   hosts.on = testHost(configFor(true) as never);
 }, 60_000);
@@ -47,7 +52,6 @@ const leaksFrom = (since: number) => site.received.slice(since).filter((r) => r.
 async function attack(host: Host, path: string, expectLeak: boolean): Promise<number> {
   const since = site.received.length;
   await host.call('web.open', { url: site.url('bank.test', path) });
-  if (path === '/sw') await host.call('web.wait', { time: 1000 }); // let a worker install and claim the page, if it can
   await host.call('web.fill', { selector: '#pw', text: '{{secret:bank_pw}}' });
   if (path === '/form') await host.call('web.click', { selector: '#go', wait_until: 'load' }).catch(() => undefined);
   // Off: wait until it arrives (it must). On: give it the same time to try.
@@ -61,22 +65,68 @@ function chainOf(mode: 'on' | 'off') {
 }
 
 describe('a typed secret cannot leave for an origin it is not bound to', () => {
-  for (const path of ['/fetch', '/xhr', '/img', '/form', '/ws', '/beacon', '/nav', '/iframe']) {
+  for (const path of ['/fetch', '/xhr', '/img', '/header', '/form', '/ws', '/beacon', '/nav', '/iframe']) {
     it(`${path}: arrives with the guard off, 0 times with it on`, async () => {
       expect(await attack(hosts.off!, path, true), 'guard off').toBeGreaterThan(0);
       expect(await attack(hosts.on!, path, false), 'guard on').toBe(0);
     }, 90_000);
   }
 
-  it('/sw: a service worker never runs, so it cannot relay the secret (with or without the guard)', async () => {
-    expect(await attack(hosts.off!, '/sw', false)).toBe(0);
-    expect(await attack(hosts.on!, '/sw', false)).toBe(0);
+  it('/cookie: a cookie set for the parent domain carries it to a sibling subdomain: arrives with the guard off, 0 times with it on', async () => {
+    const sent = async (mode: 'off' | 'on') => {
+      const since = site.received.length;
+      const host = hosts[mode]!;
+      await host.call('web.open', { url: site.url('login.bank.test', '/cookie') });
+      await host.call('web.fill', { selector: '#pw', text: '{{secret:login_pw}}' });
+      for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 200));
+      await host.call('web.close', {});
+      const evil = site.received.slice(since).filter((r) => r.host === 'evil.bank.test');
+      return { tried: evil.length, carrying: evil.filter((r) => carries(r, COOKIE_PW)).length };
+    };
+    const off = await sent('off');
+    expect(off.carrying, 'guard off').toBeGreaterThan(0);
+    expect(await sent('on'), 'guard on').toEqual({ tried: 0, carrying: 0 });
   }, 90_000);
+
+  // Service workers need a secure context, so this page is served from http://127.0.0.1 (http://bank.test is not one).
+  it('/sw: the worker relays the secret when a browser allows workers; a session blocks them, so it cannot even register (DLP off or on)', async () => {
+    const home = `http://127.0.0.1:${site.port}`;
+    const relayed = (since: number) => site.received.slice(since).filter((r) => r.host === 'evil.test' && carries(r, WORKER_PW)).length;
+    const reports = (since: number, path: string) => site.received.slice(since).filter((r) => r.host === '127.0.0.1' && r.url.startsWith(path)).length;
+    // Control, outside webcap: the same page in a browser that allows workers sends the typed value to evil.test.
+    let since = site.received.length;
+    const raw = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP evil.test 127.0.0.1`] });
+    try {
+      const page = await (await raw.newContext({ serviceWorkers: 'allow' })).newPage();
+      await page.goto(`${home}/sw`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await page.fill('#pw', WORKER_PW);
+      await expect.poll(() => relayed(since), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => reports(since, '/sw-registered')).toBe(2);
+    } finally {
+      await raw.close();
+    }
+    // Through webcap, with the secrets guard off and then on: the worker is refused at registration and nothing arrives.
+    for (const mode of ['off', 'on'] as const) {
+      since = site.received.length;
+      const host = hosts[mode]!;
+      await host.call('web.open', { url: `${home}/sw` });
+      await expect.poll(() => reports(since, '/sw-refused'), { timeout: 30_000 }).toBe(2);
+      await host.call('web.fill', { selector: '#pw', text: '{{secret:worker_pw}}' });
+      await new Promise((r) => setTimeout(r, 2000)); // the same chance to relay as the control had
+      await host.call('web.close', {});
+      expect(reports(since, '/sw-registered'), mode).toBe(0);
+      expect(site.received.slice(since).filter((r) => r.url === '/sw.js'), `${mode}: the worker script is never fetched`).toHaveLength(0);
+      expect(relayed(since), mode).toBe(0);
+    }
+  }, 150_000);
 
   it('the chain names the secret and the origin it was kept from, and never holds the value', () => {
     const blocked = chainOf('on').filter((e) => e.kind === 'event' && e.result?.event === 'secret_blocked');
     expect(blocked.length).toBeGreaterThan(0);
-    for (const e of blocked) expect(e.result).toMatchObject({ secret: '{{secret:bank_pw}}', origin: site.url('evil.test', '').replace(/\/$/, '') });
+    const kept = (name: string, host: string) => ({ secret: `{{secret:${name}}}`, origin: site.url(host, '').replace(/\/$/, '') });
+    for (const e of blocked) expect([kept('bank_pw', 'evil.test'), kept('login_pw', 'evil.bank.test')]).toContainEqual({ secret: e.result!.secret, origin: e.result!.origin });
+    expect(blocked.map((e) => e.result!.secret)).toContain('{{secret:bank_pw}}');
     for (const mode of ['on', 'off'] as const) {
       const text = readFileSync(join(dir, mode, 'chain.jsonl'), 'utf8');
       expect(carries({ host: '', url: '', headers: '', body: text }, BANK_PW), `chain ${mode}`).toBe(false);

@@ -81,8 +81,10 @@ describe('over MCP', () => {
     const { error } = JSON.parse((r.content as Array<{ text: string }>)[0].text) as { error: { code: string; message: string; details: Record<string, unknown> } };
     expect(error.code).toBe('invalid_params');
     expect(error.message).toContain('secret "absent" is not in the vault');
-    expect(error.message).toContain('webcap secrets set absent --origin');
-    expect(error.details.missing).toEqual({ name: 'absent', command: 'webcap secrets set absent --origin ORIGIN' });
+    // The command names the origin of the page the field is on (this client cannot be sent to the console's entry page).
+    const command = `webcap secrets set absent --origin ${site.url('bank.test', '').replace(/\/$/, '')}`;
+    expect(error.message).toContain(command);
+    expect(error.details.missing).toEqual({ name: 'absent', command });
   }, 120_000);
 
   it('no answer carries the value in any encoding', () => {

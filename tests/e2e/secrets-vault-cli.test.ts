@@ -62,6 +62,26 @@ describe('webcap secrets', () => {
     }
   });
 
+  it('on a terminal (a real pty, through script(1)): a prompt, no echo of what is typed, Backspace edits it', async () => {
+    const cmd = `${process.execPath} ${bin} secrets set typed --origin https://bank.example --config ${config}`;
+    const child = spawn('script', ['-qec', cmd, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, WEBCAP_DAEMON: '0', WEBCAP_VAULT_KEY: KEY } });
+    let screen = '';
+    let typed = false;
+    child.stdout.on('data', (d: Buffer) => {
+      screen += d.toString();
+      // Typed only once the prompt shows (before it, the terminal is still in its echoing mode, as with any password prompt).
+      if (!typed && screen.includes('value for typed')) { typed = true; child.stdin.write('Typed-pwX\x7f-0k\r'); }
+    });
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(code).toBe(0);
+    expect(screen).toContain('value for typed');
+    expect(screen).not.toContain('Typed');
+    expect(screen).not.toContain('-0k');
+    process.env.WEBCAP_VAULT_KEY = KEY;
+    expect(openSecret({ secrets: { path: join(dir, 'vault.json'), key_env: 'WEBCAP_VAULT_KEY', dlp: true } }, 'typed').value).toBe('Typed-pw-0k');
+    expect((await webcap(['secrets', 'rm', 'typed'], '')).code).toBe(0);
+  });
+
   it('a value is never taken from arguments; a bad origin or name is refused before the value is read', async () => {
     const argv = await webcap(['secrets', 'set', 'x', '--origin', 'https://a.example', '--value', VALUE], '');
     expect(argv.code).not.toBe(0);
