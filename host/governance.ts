@@ -38,7 +38,7 @@ import { redactingLogger } from './redact/logger.js';
 import { robotsForNavigation } from './robots/navigation.js';
 import { RobotsCache } from './robots/robots.js';
 import { chooseBackend } from './providers/choose-backend.js';
-import { hostProviders } from './providers/index.js';
+import { provide } from './providers/index.js';
 import { SessionTracker } from './sidecar-link/session-tracker.js';
 import { Profiles } from './profiles/manager.js';
 import { closeWithProfile, withProfiles } from './profiles/terminal.js';
@@ -192,9 +192,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const terminal = withSecrets(config, withProfiles(profiles, async (call: CallContext): Promise<CallResult> => {
     const timeout = (call.params.timeout as number | undefined) ?? config.capabilities.browser.default_timeout_ms;
     if (call.manifest.provider === 'host') {
-      const provider = hostProviders[call.capability];
-      if (!provider) throw new WebcapError('internal', `no host provider for ${call.capability}`);
-      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms, ownerOf(call)), robots: (url) => robotsForNavigation(robots, config, url) });
+      return provide(call.capability, call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms, ownerOf(call)), robots: (url) => robotsForNavigation(robots, config, url) });
     }
     const seen = storeWatch.mark();
     try {

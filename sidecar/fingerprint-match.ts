@@ -39,5 +39,5 @@ export async function matchFingerprint(page: Page, fp: Partial<Fingerprint>): Pr
 
 export const healProbe = defineTool('webcap.heal_probe', async (ctx, params) => {
   const session = ctx.sessions.get(params.session);
-  return matchFingerprint(session.page, params.fingerprint as Partial<Fingerprint>) as unknown as Record<string, unknown>;
+  return { ...(await matchFingerprint(session.page, params.fingerprint)) };
 });

@@ -6,14 +6,14 @@
 import { cacheFor, cacheKey, normaliseUrl } from '../cache/index.js';
 import { ownerOf } from '../cache/owner.js';
 import type { HostProvider } from '../providers/types.js';
+import type { ParamsOf } from '../../manifests/types.generated.js';
 import { loadAdaptive, type RenderMode } from './render-choice.js';
 import type { ScrapedContent, ScrapeFormat } from './types.js';
 
-export interface ScrapeParams { url: string; format?: ScrapeFormat; main_content?: boolean; cache?: boolean; timeout?: number; render?: RenderMode }
+export type ScrapeParams = ParamsOf<'web.scrape'>;
 
-export const scrapeProvider: HostProvider = async (raw, ctx) => {
+export const scrapeProvider: HostProvider<'web.scrape'> = async (params, ctx) => {
   const started = performance.now();
-  const params = raw as unknown as ScrapeParams;
   const mode: RenderMode = params.render ?? 'auto';
   const opts = { format: params.format ?? 'markdown', mainContent: params.main_content ?? true };
   const cache = cacheFor(ctx.config);
