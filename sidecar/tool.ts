@@ -34,10 +34,10 @@ interface InternalParams {
 }
 
 /** web.scrape is a host capability whose rendering the sidecar does. */
-export type ToolId = SidecarCapabilityId | 'web.scrape' | keyof InternalParams;
+type ToolId = SidecarCapabilityId | 'web.scrape' | keyof InternalParams;
 
 /** The params a handler receives: the manifest's (generated from its schema), plus what the host adds; every call may name its session and timeout. */
-export type ToolParams<K extends ToolId> =
+type ToolParams<K extends ToolId> =
   (K extends SidecarCapabilityId | 'web.scrape' ? ParamsOf<K> : K extends keyof InternalParams ? InternalParams[K] : never)
   & (K extends keyof HostAdded ? HostAdded[K] : unknown)
   & { session?: string; timeout?: number };
@@ -104,14 +104,7 @@ export function pageTool<K extends ToolId>(id: K, run: (call: PageCall, params: 
 /** Waits for a selector, turning "never appeared" into selector_not_found (not a bare timeout). */
 export async function waitForSelector(page: Page, selector: string, timeout: number, state: 'visible' | 'attached' | 'hidden' | 'detached' = 'visible', frame?: string) {
   const locator = (frame === undefined ? page : page.frameLocator(frame)).locator(selector).first();
-  try {
-    await locator.waitFor({ state, timeout });
-  } catch (err) {
-    if ((err as Error).name === 'TimeoutError') {
-      throw new WebcapError('selector_not_found', `no element matching ${selector} appeared within ${timeout} ms`, { selector, timeout_ms: timeout });
-    }
-    throw err;
-  }
+  await notFoundAsSelector(locator.waitFor({ state, timeout }), selector, timeout);
   return locator;
 }
 

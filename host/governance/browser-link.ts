@@ -22,7 +22,7 @@ import type { StoreWatch } from '../store/watch.js';
 import type { BlockedRequests } from './blocked-requests.js';
 import type { ChainWriter } from './chain-writer.js';
 
-export interface BrowserLinkDeps {
+interface BrowserLinkDeps {
   config: WebcapConfig; log: Logger; redactor: Redactor; chain: ChainWriter; sessions: SessionTracker;
   blocked: BlockedRequests; gate: ConsentGate; profiles: Profiles; robots: RobotsCache; storeWatch: StoreWatch; hub: ConsoleHub;
 }

@@ -31,7 +31,7 @@ import type { RobotsCache } from '../robots/robots.js';
 import type { GovernanceStore } from '../store/types.js';
 import type { ChainWriter } from './chain-writer.js';
 
-export interface PolicyChainDeps {
+interface PolicyChainDeps {
   config: WebcapConfig; manifests: Manifest[]; chain: ChainWriter; redactor: Redactor; hub: ConsoleHub;
   browser: BrowserBackend; robots: RobotsCache; store: GovernanceStore; gate: ConsentGate;
 }

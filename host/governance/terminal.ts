@@ -23,7 +23,7 @@ import type { StoreWatch } from '../store/watch.js';
 export const DEFAULT_OWNER = 'library';
 export const ownerOf = (call: CallContext) => call.owner ?? DEFAULT_OWNER;
 
-export interface TerminalDeps {
+interface TerminalDeps {
   config: WebcapConfig; log: Logger; redactor: Redactor; gate: ConsentGate; profiles: Profiles;
   browser: BrowserBackend; robots: RobotsCache; sessions: SessionTracker; storeWatch: StoreWatch;
 }

@@ -23,7 +23,7 @@ function callerEntries(via: Record<string, string> | undefined): ((e: RawEntry) 
   };
 }
 
-export const hostProviders: { [K in HostCapabilityId]: HostProvider<K> } = {
+const hostProviders: { [K in HostCapabilityId]: HostProvider<K> } = {
   'ccos.user.ask': (params, ctx) => userAsk(ctx.gate)(params),
   // Readability, linkedom and turndown load on the first scrape, not at every start.
   'web.scrape': async (params, ctx) => (await import('../scrape/provider.js')).scrapeProvider(params, ctx),

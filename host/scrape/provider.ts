@@ -6,11 +6,8 @@
 import { cacheFor, cacheKey, normaliseUrl } from '../cache/index.js';
 import { ownerOf } from '../cache/owner.js';
 import type { HostProvider } from '../providers/types.js';
-import type { ParamsOf } from '../../manifests/types.generated.js';
 import { loadAdaptive, type RenderMode } from './render-choice.js';
 import type { ScrapedContent, ScrapeFormat } from './types.js';
-
-export type ScrapeParams = ParamsOf<'web.scrape'>;
 
 export const scrapeProvider: HostProvider<'web.scrape'> = async (params, ctx) => {
   const started = performance.now();

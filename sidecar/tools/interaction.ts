@@ -135,7 +135,7 @@ async function visibleTarget(call: PageCall, params: Params): Promise<Locator> {
 }
 
 /** Enter, NumpadEnter, Control+Enter…, and a bare CR or LF (which Playwright types as Enter). */
-export function isEnterKey(key: string): boolean {
+function isEnterKey(key: string): boolean {
   return /Enter$/.test(key) || /^[\r\n]$/.test(key);
 }
 
