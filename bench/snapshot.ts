@@ -8,6 +8,7 @@ import type { Page } from 'playwright';
 import type { Host } from '../host/host.js';
 import { projectRoot } from '../manifests/load.js';
 import { collectInPage } from '../sidecar/elements/in-page.js';
+import { evaluateWithIds } from '../sidecar/elements/wa-ids.js';
 import { interactiveOnly } from '../sidecar/snapshot/interactive.js';
 import { PAYMENT } from '../sidecar/tools/field-kind.js';
 import { agentRoutes } from '../tests/fixtures/agent-pages.js';
@@ -37,7 +38,7 @@ interface Sizes { page: string; html: number; full: number; interactive: number;
 
 /** Interactable elements that some ref of the full / interactive-only snapshot resolves to. */
 async function addressable(page: Page): Promise<{ interactable: number; reached: number; reachedInteractive: number }> {
-  const { elements } = await page.evaluate(collectInPage, { attr: 'data-bench-id', next: 0, payment: PAYMENT.source });
+  const { elements } = await evaluateWithIds(page, collectInPage, { attr: 'data-bench-id', next: 0, payment: PAYMENT.source });
   const full = await page.ariaSnapshot({ mode: 'ai' });
   const refsIn = (text: string) => new Set([...text.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
   const interactiveRefs = refsIn(interactiveOnly(full));

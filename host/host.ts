@@ -15,6 +15,7 @@ import { redactedError } from './redact/errors.js';
 import type { CallContext, CallResult, Principal } from './policies/types.js';
 import type { UrlElicitor } from './secrets/missing.js';
 import { startConsole, type ConsoleOptions, type ConsoleServer } from './console/server.js';
+import type { CapabilityId, ParamsOf, ResultOf } from '../manifests/types.generated.js';
 
 export interface HostOptions {
   config?: ConfigInput;
@@ -44,6 +45,21 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** A capability's params and options as call() takes them (params may be left out when none is required). */
+export type CallArgs<K extends CapabilityId> = {} extends ParamsOf<K>
+  ? [params?: ParamsOf<K>, opts?: CallOptions]
+  : [params: ParamsOf<K>, opts?: CallOptions];
+
+/**
+ * call() is typed from the manifests: a known id takes its params and answers
+ * its result (manifests/types.generated.ts); an id known only at run time (a
+ * CLI argument, an MCP tool name) takes a plain object and is checked when called.
+ */
+export interface CapabilityCall {
+  <K extends CapabilityId>(id: K, ...args: CallArgs<K>): Promise<ResultOf<K>>;
+  <I extends string>(id: I extends CapabilityId ? never : I, params?: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
+}
+
 /**
  * One caller of a shared host: its own browser sessions, its own "current
  * session". A call without `session` reaches only this caller's latest one,
@@ -52,7 +68,7 @@ export interface CallOptions {
 export interface HostScope {
   /** The owner every call of this scope carries to the browser. */
   readonly owner: string;
-  call(id: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
+  call: CapabilityCall;
   /** This caller's open sessions. */
   sessions(): string[];
   /** Closes this caller's open sessions (governed and recorded like any web.close). */
@@ -67,7 +83,7 @@ export interface Host {
    * Code that shares this host with other concurrent callers takes its own
    * caller with scope(): then no call of one can land in another's page.
    */
-  call(id: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<CallResult>;
+  call: CapabilityCall;
   /** A new caller of this host, with sessions of its own (see HostScope). */
   scope(label?: string): HostScope;
   /** Runs a plan as a caller of its own: its calls reach only the sessions it opened, closed when it ends. */
@@ -142,11 +158,14 @@ export function createHost(options: HostOptions = {}): Host {
       }
   };
 
+  // The registry checks the id and ajv the params against its manifest before anything runs; the result is what the manifest promises.
+  const typedCall = (owner: string) => ((id: string, params?: Record<string, unknown>, opts?: CallOptions) => callAs(owner, id, params, opts)) as CapabilityCall;
+
   const scope = (label = 'scope'): HostScope => {
     const owner = `${label}-${++scopes}`;
     return {
       owner,
-      call: (id, params, opts) => callAs(owner, id, params, opts),
+      call: typedCall(owner),
       sessions: () => gov.openSessions(owner),
       async close() {
         for (const session of gov.openSessions(owner).reverse()) await callAs(owner, 'web.close', { session }).catch(() => undefined);
@@ -156,7 +175,7 @@ export function createHost(options: HostOptions = {}): Host {
 
   const host: Host = {
     config,
-    call: (id, params, opts) => callAs(DEFAULT_OWNER, id, params, opts),
+    call: typedCall(DEFAULT_OWNER),
     scope,
     async runPlan(source, opts = {}) {
       const planId = opts.planId ?? newPlanId();

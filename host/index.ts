@@ -1,5 +1,7 @@
 // The library: createHost() and the error type callers branch on.
-export { createHost, type Host, type HostOptions, type CallOptions } from './host.js';
+export { createHost, type Host, type HostScope, type HostOptions, type CallOptions, type CallArgs, type CapabilityCall } from './host.js';
+// Each capability's params and result, generated from its manifest.
+export type * from '../manifests/types.generated.js';
 export { WebcapError, ERROR_CODES, type ErrorCode } from '../manifests/errors.js';
 export type { Manifest } from '../manifests/load.js';
 export type { Asker, ConsentQuestion, ConsentAnswer } from './consent/asker.js';

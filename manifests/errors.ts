@@ -37,7 +37,7 @@ export interface WireError {
   details?: Record<string, unknown>;
 }
 
-export function isErrorCode(value: unknown): value is ErrorCode {
+function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
 

@@ -7,7 +7,7 @@
 import { WebcapError } from './errors.js';
 
 export const IDENTIFIER_SOURCE = '^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$';
-export const IDENTIFIER = new RegExp(IDENTIFIER_SOURCE);
+const IDENTIFIER = new RegExp(IDENTIFIER_SOURCE);
 
 /** Returns the name, or throws invalid_params naming the field (the name itself is shown only quoted and cut). */
 export function checkIdentifier(name: unknown, field: string): string {

@@ -28,7 +28,7 @@ import { WebcapError } from './errors.js';
 
 const CREATE_FRESH = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
-export interface SafeWriteOptions {
+interface SafeWriteOptions {
   /** The folder the link check starts from (trusted itself). Default: the file's folder. */
   root?: string;
   /** Permission bits of the new file. Default 0o644. */
@@ -84,7 +84,7 @@ export async function realFolder(workspace: string, folder: string, what: string
   }
 }
 
-export function realFolderSync(workspace: string, folder: string, what: string, mode?: number): void {
+function realFolderSync(workspace: string, folder: string, what: string, mode?: number): void {
   const root = resolve(workspace);
   mkdirSync(root, { recursive: true, mode });
   for (const at of stepsBelow(root, folder, what)) {

@@ -51,7 +51,7 @@ export interface SidecarInit {
   secrets?: { dlp: boolean };
 }
 
-export interface InvokeParams {
+interface InvokeParams {
   capability: string;
   params: Record<string, unknown>;
   /**
@@ -64,7 +64,7 @@ export interface InvokeParams {
   plan_id?: string;
 }
 
-export type InvokeResult = Record<string, unknown>;
+type InvokeResult = Record<string, unknown>;
 
 export const InitRequest = new RequestType<SidecarInit, { pid: number }, WireError>('webcap/init');
 export const InvokeRequest = new RequestType<InvokeParams, InvokeResult, WireError>('webcap/invoke');
@@ -110,7 +110,7 @@ export interface SensitiveAction {
   details?: Record<string, unknown>;
 }
 /** A refusal's reason is shown to the caller as is; timed_out: the question waited for the console until [consent] timeout_s. */
-export interface ConsentReply { approved: boolean; reason?: string; timed_out?: boolean }
+interface ConsentReply { approved: boolean; reason?: string; timed_out?: boolean }
 export const SensitiveRequest = new RequestType<SensitiveAction, ConsentReply, WireError>('webcap/sensitive');
 
 /**
@@ -169,11 +169,11 @@ export interface RefuseEndpoint { host: string; port: number }
 export const RefuseEndpointNotification = new NotificationType<RefuseEndpoint>('webcap/refuse-endpoint');
 
 /** Stop: abort what the session's pages are doing; until the next call on it, nothing leaves the session. */
-export interface StopSession { session: string }
+interface StopSession { session: string }
 export const StopRequest = new RequestType<StopSession, { stopped: boolean }, WireError>('webcap/stop');
 
 /** The console's live view: frames of a session's page, only while someone watches (CDP Page.startScreencast). */
-export interface ScreencastToggle { session: string; on: boolean }
+interface ScreencastToggle { session: string; on: boolean }
 export const ScreencastRequest = new RequestType<ScreencastToggle, { on: boolean }, WireError>('webcap/screencast');
-export interface ScreencastFrame { session: string; jpeg: string }
+interface ScreencastFrame { session: string; jpeg: string }
 export const FrameNotification = new NotificationType<ScreencastFrame>('webcap/frame');

@@ -7,7 +7,7 @@
 import type { Dialog, Page } from 'playwright';
 import type { EventLog } from './page-events.js';
 
-export type DialogPolicy = 'dismiss' | 'accept';
+type DialogPolicy = 'dismiss' | 'accept';
 
 export interface DialogEntry {
   type: string;                 // alert | confirm | prompt | beforeunload

@@ -23,7 +23,7 @@ export interface DownloadEntry {
 }
 
 // Things an OS will run or install when opened. Lower case, no dot.
-export const EXECUTABLE_EXTENSIONS = new Set([
+const EXECUTABLE_EXTENSIONS = new Set([
   'exe', 'msi', 'msp', 'msix', 'appx', 'appxbundle', 'bat', 'cmd', 'com', 'scr', 'pif', 'cpl', 'hta', 'lnk', 'reg', 'inf', 'msc', 'gadget',
   'ps1', 'psm1', 'vbs', 'vbe', 'jse', 'wsf', 'wsh', 'dll', 'sys',
   'sh', 'bash', 'zsh', 'csh', 'ksh', 'command', 'run', 'bin', 'elf', 'so', 'appimage', 'deb', 'rpm',

@@ -4,7 +4,7 @@ import type { BlockedRequest } from '../manifests/wire.js';
 
 const CLOSED = /Target page, context or browser has been closed|Browser has been closed|browser has disconnected|Target closed|Connection closed/i;
 
-export function isBrowserGone(err: unknown): boolean {
+function isBrowserGone(err: unknown): boolean {
   return CLOSED.test(String((err as Error)?.message ?? err));
 }
 

@@ -25,7 +25,7 @@ export function healSelectors(fp: Partial<Fingerprint>): Array<{ feature: string
   return out;
 }
 
-export async function matchFingerprint(page: Page, fp: Partial<Fingerprint>): Promise<{ match?: HealCandidate; candidates: HealCandidate[] }> {
+async function matchFingerprint(page: Page, fp: Partial<Fingerprint>): Promise<{ match?: HealCandidate; candidates: HealCandidate[] }> {
   const candidates: HealCandidate[] = [];
   for (const { feature, selector } of healSelectors(fp)) {
     const root = typeof fp.frame === 'string' ? page.frameLocator(fp.frame) : page;
@@ -39,5 +39,5 @@ export async function matchFingerprint(page: Page, fp: Partial<Fingerprint>): Pr
 
 export const healProbe = defineTool('webcap.heal_probe', async (ctx, params) => {
   const session = ctx.sessions.get(params.session);
-  return matchFingerprint(session.page, params.fingerprint as Partial<Fingerprint>) as unknown as Record<string, unknown>;
+  return { ...(await matchFingerprint(session.page, params.fingerprint)) };
 });

@@ -8,7 +8,7 @@ import { answerDialogs, type DialogEntry } from './dialogs.js';
 import { saveDownloads, type DownloadEntry } from './downloads.js';
 import type { Session } from './sessions/sessions.js';
 
-export interface ConsoleEntry { type: string; text: string; tab: string; url: string; at: string }
+interface ConsoleEntry { type: string; text: string; tab: string; url: string; at: string }
 
 // A chatty page must not grow the sidecar without bound: the oldest go first, counted.
 const MAX_ENTRIES = 500;

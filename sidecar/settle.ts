@@ -5,7 +5,7 @@
 // sleep. Used by web.scroll and by web.scrape's renderer.
 import type { Page, Request } from 'playwright';
 
-export interface RequestTracker {
+interface RequestTracker {
   /** Waits until no tracked request is in flight and two frames have passed, or capMs has gone by. */
   settle(capMs: number): Promise<void>;
   stop(): void;

@@ -1,7 +1,7 @@
 // Page text handed to an agent must fit its tool-result limit. Cut at a line
 // boundary and say so in the text itself, so the cut can never pass for the
 // whole page.
-export interface Budgeted {
+interface Budgeted {
   text: string;
   truncated: boolean;
   total_chars: number;

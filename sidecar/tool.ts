@@ -10,10 +10,37 @@ import { mapError } from './errors.js';
 import { callEvents } from './page-events.js';
 import type { SiteProfile } from './profiles.js';
 import { resolveSelector } from './selectors.js';
-import type { CallerSessions, Session } from './sessions/sessions.js';
+import type { CallerSessions, Session, StorageState } from './sessions/sessions.js';
+import type { Fingerprint } from './fingerprint.js';
+import type { ParamsOf, SidecarCapabilityId } from '../manifests/types.generated.js';
 
 export type Params = Record<string, unknown> & { session?: string; timeout?: number };
 export type Result = Record<string, unknown>;
+
+/** What the host adds to a capability's params on the way to the sidecar (never from the caller). */
+interface HostAdded {
+  /** web.open {profile}: the profile's storage, decrypted and cut to allowlisted origins. */
+  'web.open': { keep_state?: undefined } | { keep_state: true; storage_state: StorageState };
+  /** Closing a profile's session: hand its storage back for saving. */
+  'web.close': { storage_state?: boolean };
+}
+
+/** Handlers that answer the host only, not capabilities: their params are declared here. */
+interface InternalParams {
+  /** The plan runner heals a selector that found nothing. */
+  'webcap.heal_probe': { fingerprint: Partial<Fingerprint>; session?: string };
+  /** An action's answer over MCP shows what changed on the page. */
+  'webcap.page_view': { session?: string; mode?: 'diff' | 'snapshot'; timeout?: number };
+}
+
+/** web.scrape is a host capability whose rendering the sidecar does. */
+type ToolId = SidecarCapabilityId | 'web.scrape' | keyof InternalParams;
+
+/** The params a handler receives: the manifest's (generated from its schema), plus what the host adds; every call may name its session and timeout. */
+type ToolParams<K extends ToolId> =
+  (K extends SidecarCapabilityId | 'web.scrape' ? ParamsOf<K> : K extends keyof InternalParams ? InternalParams[K] : never)
+  & (K extends keyof HostAdded ? HostAdded[K] : unknown)
+  & { session?: string; timeout?: number };
 
 export interface ToolContext {
   init: SidecarInit;
@@ -50,11 +77,12 @@ export interface PageCall {
   selector(s: string): string;
 }
 
-export function defineTool(id: string, handle: Tool['handle']): Tool {
-  return { id, handle };
+export function defineTool<K extends ToolId>(id: K, handle: (ctx: ToolContext, params: ToolParams<K>) => Promise<Result>): Tool {
+  // The host validated the params against the manifest (ajv) before sending them: here they take its type.
+  return { id, handle: (ctx, params) => handle(ctx, params as ToolParams<K>) };
 }
 
-export function pageTool(id: string, run: (call: PageCall, params: Params) => Promise<Result>): Tool {
+export function pageTool<K extends ToolId>(id: K, run: (call: PageCall, params: ToolParams<K>) => Promise<Result>): Tool {
   return defineTool(id, async (ctx, params) => {
     const session = ctx.sessions.get(params.session);
     const page = session.page;
@@ -74,16 +102,9 @@ export function pageTool(id: string, run: (call: PageCall, params: Params) => Pr
 }
 
 /** Waits for a selector, turning "never appeared" into selector_not_found (not a bare timeout). */
-export async function waitForSelector(page: Page, selector: string, timeout: number, state: 'visible' | 'attached' = 'visible', frame?: string) {
+export async function waitForSelector(page: Page, selector: string, timeout: number, state: 'visible' | 'attached' | 'hidden' | 'detached' = 'visible', frame?: string) {
   const locator = (frame === undefined ? page : page.frameLocator(frame)).locator(selector).first();
-  try {
-    await locator.waitFor({ state, timeout });
-  } catch (err) {
-    if ((err as Error).name === 'TimeoutError') {
-      throw new WebcapError('selector_not_found', `no element matching ${selector} appeared within ${timeout} ms`, { selector, timeout_ms: timeout });
-    }
-    throw err;
-  }
+  await notFoundAsSelector(locator.waitFor({ state, timeout }), selector, timeout);
   return locator;
 }
 

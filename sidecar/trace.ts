@@ -9,7 +9,7 @@ import type { BrowserContext } from 'playwright';
 import { writeInWorkspace } from './workspace-write.js';
 import { join } from 'node:path';
 
-export type TraceMode = 'off' | 'on-failure' | 'always';
+type TraceMode = 'off' | 'on-failure' | 'always';
 export interface TraceOutcome { trace?: string; trace_dropped?: string }
 
 interface Recording { failed: boolean; secret?: string }

@@ -45,7 +45,7 @@ function realInside(base: string, full: string): boolean {
 }
 
 /** Files webcap itself keeps (chain, log, cache): never handed to a page, never overwritten by a tool. */
-export interface ProtectedFiles { workspace: string; chain_path?: string; log_path?: string }
+interface ProtectedFiles { workspace: string; chain_path?: string; log_path?: string }
 
 function protectedReason(files: ProtectedFiles, real: string): string | undefined {
   const same = (p: string | undefined) => p !== undefined && [resolve(p), realOr(p)].some((q) => real === q || real.startsWith(`${q}.`));

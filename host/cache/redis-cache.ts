@@ -11,7 +11,7 @@ import type { CacheHit } from './store.js';
 
 const KEY = /^[0-9a-f]{64}$/;
 /** How long an expired entry is kept for the stale fallback. */
-export const STALE_KEEP_MS = 7 * 24 * 3600 * 1000;
+const STALE_KEEP_MS = 7 * 24 * 3600 * 1000;
 
 export class RedisResultCache implements ResultCache {
   constructor(private readonly redis: RedisConnection, private readonly opts: { enabled: boolean; ttlMs: number; maxBytes: number }) {}

@@ -31,7 +31,7 @@ interface IndexEntry { bytes: number; usedAt: number }
 interface StoredEntry { key: string; stored_at: number; value: unknown }
 
 const KEY = /^[0-9a-f]{64}$/;
-export const DEFAULT_TTL_MS = 24 * 3600 * 1000;
+const DEFAULT_TTL_MS = 24 * 3600 * 1000;
 export const DEFAULT_MAX_BYTES = 1024 ** 3;
 const RESCAN_AFTER_MS = 60_000;
 

@@ -30,7 +30,7 @@ export interface Signer {
   sign(count: number, head: string): Checkpoint;
 }
 
-export function signedText(c: Pick<Checkpoint, 'count' | 'head' | 'ts'>): string {
+function signedText(c: Pick<Checkpoint, 'count' | 'head' | 'ts'>): string {
   return `webcap-chain-checkpoint\n${c.count}\n${c.head}\n${c.ts}\n`;
 }
 

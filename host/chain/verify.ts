@@ -16,14 +16,14 @@ import { asCheckpoint, checkSignature, headFileOf, keyIdOf, type Checkpoint } fr
 import { hashEntry, ZERO_HASH, type ChainEntry } from './entry.js';
 import { CHAIN_LINE_MAX_BYTES, HEAD_FILE_MAX_BYTES, parseEntry } from './tail.js';
 
-export interface VerifyOptions {
+interface VerifyOptions {
   /** A head hash recorded earlier: it must be the hash of some entry. */
   expectHead?: string;
   /** Checks signed checkpoints and the signed head file. */
   publicKey?: KeyObject;
 }
 
-export type VerifyResult =
+type VerifyResult =
   | { ok: true; entries: number; last_hash: string; torn_lines: number[]; checkpoints: number; signed_through: number | null; after_last_checkpoint: number; after_expected?: number }
   /** bad_seq: the seq the bad line claims, or the seq expected there if the line is unreadable. line: 1-based (0: the file as a whole). */
   | { ok: false; bad_seq: number; line: number; reason: string };

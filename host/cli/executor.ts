@@ -19,7 +19,7 @@ import { callerId } from './caller-id.js';
 
 export interface ReplayRun { inputs: Record<string, string>; heal: boolean; onHeal(heal: Heal): void }
 
-export interface Executor {
+interface Executor {
   call(id: string, params: Record<string, unknown>): Promise<unknown>;
   /** seen: each step as it is logged (the CLI counts ✗ steps); replay: --input values and healing. */
   runPlan(source: string, seen?: (step: StepLog) => void, replay?: ReplayRun): Promise<unknown>;
@@ -27,7 +27,7 @@ export interface Executor {
 
 const onLog = (m: string) => process.stderr.write(`  log: ${m}\n`);
 
-export function daemonWanted(opts: GlobalOptions, config: WebcapConfig): boolean {
+function daemonWanted(opts: GlobalOptions, config: WebcapConfig): boolean {
   return opts.daemon !== false && config.cli.daemon && process.env.WEBCAP_DAEMON !== '0';
 }
 

@@ -13,7 +13,7 @@ import { renderReport } from '../report/html.js';
 import { optionsOf, print } from './args.js';
 import { selectionOf, withSelection, type SelectionOptions } from './export-command.js';
 
-export function writeReport(chainPath: string, selection: Selection, out: string, workspace: string): { path: string; data: ReportData } {
+function writeReport(chainPath: string, selection: Selection, out: string, workspace: string): { path: string; data: ReportData } {
   const path = resolve(out);
   const data = collectReport(chainPath, selection, workspace);
   writeFileSafelySync(path, renderReport(data), { what: 'webcap report' });
@@ -21,7 +21,7 @@ export function writeReport(chainPath: string, selection: Selection, out: string
 }
 
 /** The model as --json prints it: screenshots by path and whether they were embedded, never their bytes. */
-export function reportJson(path: string, data: ReportData): Record<string, unknown> {
+function reportJson(path: string, data: ReportData): Record<string, unknown> {
   const steps = data.steps.map(({ screenshot, ...s }) => ({ ...s, ...(screenshot ? { screenshot: { path: screenshot.path, embedded: Boolean(screenshot.base64), ...(screenshot.not_embedded ? { not_embedded: screenshot.not_embedded } : {}) } } : {}) }));
   return { path, title: data.title, chain: data.chainPath, started: data.started ?? null, steps, plans: data.plans, invalid_entries: data.invalid };
 }

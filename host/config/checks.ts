@@ -8,7 +8,7 @@ import { invalidAllowPrivate } from '../../manifests/net/address.js';
 import type { WebcapConfig } from './types.js';
 
 /** The folders under the workspace that tools write into (sidecar/tools, sidecar/downloads.ts). */
-export const TOOL_FOLDERS = ['screenshots', 'pdf', 'pages', 'downloads'] as const;
+const TOOL_FOLDERS = ['screenshots', 'pdf', 'pages', 'downloads'] as const;
 
 type Where = (key: string) => string;
 

@@ -28,7 +28,7 @@ export interface BrowserConfig {
   session_queue: 'wait' | 'fail';
 }
 
-export interface SearchProviderQuota { daily_quota?: number; monthly_quota?: number }
+interface SearchProviderQuota { daily_quota?: number; monthly_quota?: number }
 export type PlacesSource = 'google_maps' | 'yelp' | 'thefork';
 export interface SearchConfig {
   default_source: 'serpapi' | 'exa' | 'auto';

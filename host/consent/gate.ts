@@ -19,7 +19,7 @@ export interface ConsentRecord {
   timed_out?: boolean;
 }
 
-export type GateAnswer = ConsentAnswer & { source: ConsentRecord['source'] };
+type GateAnswer = ConsentAnswer & { source: ConsentRecord['source'] };
 
 const SENSITIVE_WHAT: Record<SensitiveAction['reason'], string> = {
   password_field: 'type into a password field',

@@ -16,9 +16,9 @@ import { metrics } from '../metrics/metrics.js';
 import { startOpsServer } from '../ops/ops-server.js';
 
 /** A token shorter than this is guessable; refused. */
-export const MIN_TOKEN_LENGTH = 16;
+const MIN_TOKEN_LENGTH = 16;
 
-export interface ServerPlan { host: string; port: number; token?: string }
+interface ServerPlan { host: string; port: number; token?: string }
 
 /** Checks the flags before anything binds. Pure, so the refusals are unit-testable. */
 export function planServer(listen: string | undefined, tokenEnv: string | undefined, env: NodeJS.ProcessEnv = process.env): ServerPlan {

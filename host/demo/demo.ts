@@ -25,7 +25,7 @@ const demoAsker: Asker = async (q) => {
   return { approved: true };
 };
 
-export function demoConfig(resolveTable: Record<string, string>): Record<string, unknown> {
+function demoConfig(resolveTable: Record<string, string>): Record<string, unknown> {
   const config = parse(readFileSync(join(projectRoot(), 'examples', 'agent_config.toml'), 'utf8')) as Record<string, Record<string, unknown>>;
   config.network = { ...config.network, resolve: resolveTable };
   // As an object the config has no file to be relative to: the same folders the file names, from the

@@ -10,7 +10,7 @@ import type { SiteProfile, SiteTask } from '../../manifests/site-profile.js';
 import type { WebcapConfig } from '../config/types.js';
 
 /** The needs the web fallback answers, as globs. */
-export const WEB_NEEDS = ['search.*', 'browse.*', '*.search', '*.*.search', 'restaurant.*', 'local.business.*'];
+const WEB_NEEDS = ['search.*', 'browse.*', '*.search', '*.*.search', 'restaurant.*', 'local.business.*'];
 
 export interface Candidate {
   profile: string;
@@ -58,7 +58,7 @@ export function rankCandidates(profiles: SiteProfile[], need: string, inputs: Re
   return out.sort((a, b) => b.score - a.score || a.profile.localeCompare(b.profile));
 }
 
-export function missingInputs(task: SiteTask, inputs: Record<string, unknown>): string[] {
+function missingInputs(task: SiteTask, inputs: Record<string, unknown>): string[] {
   return Object.entries(task.inputs ?? {}).filter(([k, spec]) => inputs[k] === undefined && spec.default === undefined).map(([k]) => k);
 }
 

@@ -5,7 +5,7 @@
 import type { TaskStep } from '../../manifests/site-profile.js';
 import { call, list, sym, vec, type Code } from '../rtfs/printer.js';
 
-export function taskCall(step: TaskStep): Code {
+function taskCall(step: TaskStep): Code {
   return call(step.call, step.args ?? {});
 }
 

@@ -21,7 +21,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { WebcapError } from '../../manifests/errors.js';
 
-export interface SafeReadOptions {
+interface SafeReadOptions {
   /** The kind of file, for messages: "profile", "causal chain", "cache entry". */
   what: string;
   /** Larger files are refused (invalid_params, reason too_large). For lines: the bound per line. */
@@ -32,7 +32,7 @@ export interface SafeReadOptions {
 
 export const MiB = 1024 * 1024;
 
-export type BadFileReason = 'missing' | 'symlink' | 'not_a_file' | 'too_large' | 'empty' | 'truncated' | 'not_json' | 'bad_shape' | 'unreadable';
+type BadFileReason = 'missing' | 'symlink' | 'not_a_file' | 'too_large' | 'empty' | 'truncated' | 'not_json' | 'bad_shape' | 'unreadable';
 
 export function badFile(path: string, what: string, reason: BadFileReason, problem: string): WebcapError {
   return new WebcapError('invalid_params', `${what} ${path}: ${problem}`, { path, file: what, reason });

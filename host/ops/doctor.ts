@@ -18,8 +18,8 @@ import { createHost } from '../host.js';
 import { acquireStore } from '../store/index.js';
 import { check, type Check } from './health.js';
 
-export interface DoctorCheck extends Check { warn?: boolean }
-export interface DoctorReport { ok: boolean; checks: DoctorCheck[] }
+interface DoctorCheck extends Check { warn?: boolean }
+interface DoctorReport { ok: boolean; checks: DoctorCheck[] }
 
 export async function runDoctor(configFile: string | undefined): Promise<DoctorReport> {
   let config: WebcapConfig | undefined;

@@ -24,7 +24,7 @@ export async function writable(path: string): Promise<void> {
   await access(path, constants.W_OK);
 }
 
-export function cheapChecks(config: WebcapConfig): Promise<Check>[] {
+function cheapChecks(config: WebcapConfig): Promise<Check>[] {
   return [
     check('workspace', () => writable(config.workspace.path)),
     check('chain', () => writable(dirname(config.chain.path))),

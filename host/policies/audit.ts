@@ -10,7 +10,6 @@ import { WebcapError, toWebcapError } from '../../manifests/errors.js';
 import type { CausalChain, ChainAppend, ChainDecision } from '../chain/chain.js';
 import type { Redactor } from '../redact/redactor.js';
 import type { CallResult, Decision, Policy } from './types.js';
-import { intentOf } from './write-ahead.js';
 
 export function auditPolicy(chain: CausalChain, redactor: Redactor): Policy {
   return async (call, next) => {
@@ -41,7 +40,7 @@ export function auditPolicy(chain: CausalChain, redactor: Redactor): Policy {
       duration_ms: Math.round(performance.now() - started),
       ...(call.via ? { via: call.via } : {}),
     };
-    const intent = intentOf(call);
+    const intent = call.intentSeq;
     if (intent !== undefined) entry.intent_seq = intent;
     try {
       await chain.append(entry, { durable: intent === undefined });

@@ -7,11 +7,11 @@ import { WebcapError } from '../../manifests/errors.js';
 import type { ConsoleHub } from '../console/hub.js';
 import type { CallContext, Policy } from './types.js';
 
-export function interruptedError(call: Pick<CallContext, 'capability' | 'planId'>, why: string): WebcapError {
+function interruptedError(call: Pick<CallContext, 'capability' | 'planId'>, why: string): WebcapError {
   return new WebcapError('consent_denied', `interrupted: ${why}; ${call.capability} did not finish${call.planId ? ` and plan ${call.planId} makes no further call` : ''}`, { interrupted: true });
 }
 
-export function whoAsked(call: CallContext): string {
+function whoAsked(call: CallContext): string {
   if (call.step) return `${call.step}${call.planId ? ` (${call.planId})` : ''}`;
   if (call.caller) return call.caller;
   if (call.via?.mcp_session) return `MCP client (session ${call.via.mcp_session})`;

@@ -41,6 +41,8 @@ export interface CallContext {
   signal?: AbortSignal;
   /** The authenticated client ([[mcp.clients]]) whose call this is: its own allowlist and budgets apply too. */
   principal?: Principal;
+  /** The seq of the call's intent entry (write-ahead.ts), once it is on disk; its result entry points back to it. */
+  intentSeq?: number;
 }
 
 export interface Principal {

@@ -10,7 +10,7 @@ export function compileValidators(manifests: Manifest[]): Map<string, ValidateFu
   return new Map(manifests.map((m) => [m.id, ajv.compile(m.input_schema)]));
 }
 
-export function describeAjvError(err: ErrorObject): { field: string; message: string } {
+function describeAjvError(err: ErrorObject): { field: string; message: string } {
   const base = err.instancePath.split('/').filter(Boolean).join('.');
   const p = err.params as Record<string, unknown>;
   if (err.keyword === 'required') {

@@ -4,13 +4,11 @@
 // up, robots.txt is fetched, the user is asked, or the call runs. If the chain
 // cannot take it (full or read-only disk, a lock held too long), the call
 // stops here and nothing happens. The audit policy then writes the call's
-// result entry, pointing back with `intent_seq`.
+// result entry, pointing back with `intent_seq` (the call carries it: call.intentSeq).
 import { WebcapError } from '../../manifests/errors.js';
 import type { CausalChain } from '../chain/chain.js';
 import type { Redactor } from '../redact/redactor.js';
-import type { CallContext, Policy } from './types.js';
-
-const intents = new WeakMap<CallContext, number>();
+import type { Policy } from './types.js';
 
 // What a call targets is kept in its intent; text it will type or send is not.
 // A secret can be learned only while the call runs (a field turns out to be a
@@ -28,11 +26,6 @@ function isScalar(v: unknown): boolean {
   return v === null || typeof v === 'number' || typeof v === 'boolean';
 }
 
-/** The seq of the call's intent entry, if it got one. */
-export function intentOf(call: CallContext): number | undefined {
-  return intents.get(call);
-}
-
 export function writeAheadPolicy(chain: CausalChain, redactor: Redactor): Policy {
   return async (call, next) => {
     try {
@@ -45,7 +38,7 @@ export function writeAheadPolicy(chain: CausalChain, redactor: Redactor): Policy
         decisions: call.decisions.map((d) => ({ decision: d.decision, policy: d.policy, reason: d.reason === undefined ? null : redactor.redactString(d.reason) })),
         ...(call.via ? { via: call.via } : {}),
       });
-      intents.set(call, entry.seq);
+      call.intentSeq = entry.seq; // the audit policy's result entry points back to it
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       const details = err instanceof WebcapError ? err.details : {};

@@ -9,7 +9,7 @@ import { profileKey, seal, unseal } from './crypto.js';
 import { counts, EMPTY, merge, originsOf, split, type StorageState } from './state.js';
 import { ageDays, checkName, readEnvelope, writeEnvelope, type ProfileSummary } from './store.js';
 
-export type RecordEvent = (event: string, session: string, detail: { [k: string]: unknown }, planId?: string) => Promise<void>;
+type RecordEvent = (event: string, session: string, detail: { [k: string]: unknown }, planId?: string) => Promise<void>;
 
 const aadOf = (s: ProfileSummary) => Buffer.from(JSON.stringify([s.name, s.saved_at, s.origins, s.cookies, s.local_storage_items]));
 

@@ -31,7 +31,7 @@ export function loadProfiles(dir: string): SiteProfile[] {
 }
 
 /** Parses and validates one profile; `file` (e.g. "site-profiles/x.json") names it in errors. */
-export function parseProfile(source: string, file: string): SiteProfile {
+function parseProfile(source: string, file: string): SiteProfile {
   // The parser's own message quotes the text: the error names the problem only.
   const data = parseJsonSafely(source, file, 'site profile');
   const check = validate();

@@ -5,7 +5,7 @@ import { matchHost, normalizeHost } from '../../manifests/net/hostname.js';
 import type { BrowserConfig } from '../config/types.js';
 
 export interface Cookie { name: string; value: string; domain: string; path: string; [k: string]: unknown }
-export interface OriginState { origin: string; localStorage: Array<{ name: string; value: string }>; indexedDB?: unknown[] }
+interface OriginState { origin: string; localStorage: Array<{ name: string; value: string }>; indexedDB?: unknown[] }
 export interface StorageState { cookies: Cookie[]; origins: OriginState[] }
 
 export const EMPTY: StorageState = { cookies: [], origins: [] };

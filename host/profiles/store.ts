@@ -12,11 +12,11 @@ import { badFile, isMissingFile, MiB, readJsonSafelySync } from '../files/safe-r
 import type { WebcapConfig } from '../config/types.js';
 
 export interface ProfileSummary { name: string; saved_at: string; origins: string[]; cookies: number; local_storage_items: number }
-export interface ProfileEnvelope extends ProfileSummary { v: 1; iv: string; tag: string; data: string }
-export interface ProfileListing { name: string; origins: string[]; cookies: number; bytes: number; age_days: number; saved_at: string; invalid?: string }
+interface ProfileEnvelope extends ProfileSummary { v: 1; iv: string; tag: string; data: string }
+interface ProfileListing { name: string; origins: string[]; cookies: number; bytes: number; age_days: number; saved_at: string; invalid?: string }
 
 /** A profile holds cookies and site storage (IndexedDB too): generous, but bounded. */
-export const PROFILE_MAX_BYTES = 64 * MiB;
+const PROFILE_MAX_BYTES = 64 * MiB;
 
 type ProfilesConfig = Pick<WebcapConfig, 'profiles'>;
 
@@ -24,7 +24,7 @@ export function checkName(name: string): string {
   return checkIdentifier(name, 'profile');
 }
 
-export function profileFile(config: ProfilesConfig, name: string): string {
+function profileFile(config: ProfilesConfig, name: string): string {
   return join(config.profiles.path, `${checkName(name)}.profile`);
 }
 

@@ -6,6 +6,7 @@ import type { ConsentGate } from '../consent/gate.js';
 import type { WebcapConfig } from '../config/types.js';
 import type { CallContext, CallResult } from '../policies/types.js';
 import type { Redactor } from '../redact/redactor.js';
+import type { HostCapabilityId, ParamsOf } from '../../manifests/types.generated.js';
 
 export interface HostProviderContext {
   config: WebcapConfig;
@@ -19,4 +20,5 @@ export interface HostProviderContext {
   call: CallContext;
 }
 
-export type HostProvider = (params: Record<string, unknown>, ctx: HostProviderContext) => Promise<CallResult>;
+/** A host capability's work; its params are typed from its manifest (validated by the policy chain first). */
+export type HostProvider<K extends HostCapabilityId> = (params: ParamsOf<K>, ctx: HostProviderContext) => Promise<CallResult>;

@@ -9,7 +9,7 @@ import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'p
 import type { Redactor } from './redactor.js';
 
 /** `config.logging` ({level, file}) fits; an empty or missing file logs to stderr (stdout carries results and MCP). */
-export type RedactingLoggerOptions = LoggerOptions & { file?: string };
+type RedactingLoggerOptions = LoggerOptions & { file?: string };
 
 export function redactingLogger(target: string | RedactingLoggerOptions, redactor: Redactor): Logger {
   const { file, ...options } = typeof target === 'string' ? { file: target } : target;
@@ -19,7 +19,7 @@ export function redactingLogger(target: string | RedactingLoggerOptions, redacto
   return pino(options, redactingStream(dest, redactor));
 }
 
-export function redactingStream(dest: DestinationStream, redactor: Redactor): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
+function redactingStream(dest: DestinationStream, redactor: Redactor): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
   return {
     write(line: string) {
       dest.write(`${redactLine(line, redactor)}\n`);

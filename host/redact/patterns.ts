@@ -10,7 +10,7 @@ export interface Rule {
 const all = (): string => REDACTED;
 
 /** Luhn checksum: tells a card number from any other long number. */
-export function luhn(digits: string): boolean {
+function luhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = digits.charCodeAt(digits.length - 1 - i) - 48;
@@ -27,7 +27,7 @@ const charClass = (c: string) => (c >= 'a' && c <= 'z' ? 0 : c >= 'A' && c <= 'Z
  * classes, few separators, and the class changes often (≈0.65 of neighbours in
  * random base64; camelCase names and URL paths stay well below 0.45).
  */
-export function looksRandom(candidate: string): boolean {
+function looksRandom(candidate: string): boolean {
   const s = candidate.replace(/=+$/, '');
   if (!/[a-z]/.test(s) || !/[A-Z]/.test(s) || !/[0-9]/.test(s)) return false;
   if ((s.match(/[^A-Za-z0-9]/g) ?? []).length / s.length > 0.1) return false;
@@ -38,7 +38,7 @@ export function looksRandom(candidate: string): boolean {
 
 const SECRET_KEY = '(?:access_|refresh_|id_|auth_|client_|session_)?(?:token|secret|password|passwd|pwd|api_?key|key|sig|signature|code)';
 
-export const TOKEN_RULES: Rule[] = [
+const TOKEN_RULES: Rule[] = [
   { re: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, replace: all },
   // Header lines quoted in text: keep the header name so the line still reads.
   { re: /\b((?:proxy-)?authorization|cookie|set-cookie|x-api-key|x-auth-token)(\s*:\s*)[^\r\n]+/gi, replace: (_m, h, sep) => `${h}${sep}${REDACTED}` },
@@ -64,11 +64,11 @@ export const TOKEN_RULES: Rule[] = [
   { re: /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/_=-])/g, replace: (m) => (looksRandom(m) ? REDACTED : m) },
 ];
 
-export const EMAIL_RULES: Rule[] = [
+const EMAIL_RULES: Rule[] = [
   { re: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, replace: all },
 ];
 
-export const CARD_RULES: Rule[] = [
+const CARD_RULES: Rule[] = [
   {
     re: /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g,
     replace: (m) => {

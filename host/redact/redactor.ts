@@ -17,11 +17,11 @@ import { summariseValue } from './summarise.js';
 import { hideTypedText, typedStrings, type CallOutcome } from './typed-text.js';
 
 export { REDACTED } from './patterns.js';
-export type RedactionConfig = WebcapConfig['redaction'];
+type RedactionConfig = WebcapConfig['redaction'];
 
 const DEFAULT_CONFIG: RedactionConfig = { builtin: ['email', 'card', 'token'], patterns: [] };
 /** Shorter values would redact ordinary text (every "a" in a log); they are not tracked. */
-export const MIN_SECRET_LENGTH = 4;
+const MIN_SECRET_LENGTH = 4;
 const MAX_DEPTH = 64;
 
 // Normalised (lower case, no - _ or spaces) key names whose values are secret.

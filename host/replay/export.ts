@@ -5,7 +5,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { readChainEntries, selectRun, sessionOf, type RawEntry, type Selection } from './chain-calls.js';
 import { writeExportedPlan, type WrittenExport } from './plan-writer.js';
 
-export interface ExportResult extends WrittenExport { source: string }
+interface ExportResult extends WrittenExport { source: string }
 
 /** `only`: the entries the asker may see (one MCP client's own, over HTTP); absent: all. */
 export function exportPlan(chainPath: string, selection: Selection, only?: (e: RawEntry) => boolean): ExportResult {

@@ -15,10 +15,6 @@ export interface PlanInput { name: string; required: boolean; default?: string; 
 
 const HEADER_INPUT = /^;;\s*input\s+(\w+)\s*=\s*("(?:[^"\\]|\\.)*")/;
 
-export function isExportedPlan(source: string): boolean {
-  return source.includes(EXPORT_MARK);
-}
-
 /** The values each placeholder gets: --input wins over the header's default; a missing one is invalid_params. */
 export function planInputs(source: string, given: Record<string, string>, maxBytes?: number): Record<string, string> {
   const values: Record<string, string> = {};
@@ -47,7 +43,7 @@ function leadingComments(source: string): string[] {
 }
 
 /** Every `{{name}}` the plan's string literals hold. */
-export function placeholderNames(nodes: Node[]): Set<string> {
+function placeholderNames(nodes: Node[]): Set<string> {
   const names = new Set<string>();
   const walk = (n: Node): void => {
     if (n.kind === 'string') n.parts?.forEach((p) => { if (typeof p !== 'string') names.add(p.input); });

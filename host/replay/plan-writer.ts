@@ -11,7 +11,7 @@ import { EXPORT_MARK, type PlanInput } from './inputs.js';
 
 /** Calls that only look at the page: an agent's exploration, not part of the task. */
 const OBSERVATION = new Set(['web.snapshot', 'web.page_content', 'web.query_elements', 'web.find_by_text', 'web.status', 'web.url', 'web.console', 'web.plan_export']);
-export const ELEMENT_ACTIONS = new Set(['web.click', 'web.fill', 'web.type', 'web.select', 'web.hover', 'web.keypress', 'web.upload']);
+const ELEMENT_ACTIONS = new Set(['web.click', 'web.fill', 'web.type', 'web.select', 'web.hover', 'web.keypress', 'web.upload']);
 const TYPED = new Set(['web.fill', 'web.type']);
 const REDACTED = '[REDACTED]';
 

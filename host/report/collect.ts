@@ -32,7 +32,7 @@ export interface PlanOutcome { plan_id: string; ok: boolean; returned?: string; 
 export interface ReportData { title: string; chainPath: string; started?: string; steps: ReportStep[]; plans: PlanOutcome[]; invalid: InvalidEntry[] }
 
 /** Any value as text, without calling anything on it (a JSON object can carry a "toString" key). */
-export const asText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) ?? '');
+const asText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) ?? '');
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(asText) : []);
 const recordOf = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : {});
 

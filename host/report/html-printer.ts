@@ -9,13 +9,13 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 const FORBIDDEN_TAGS = new Set(['script', 'iframe', 'object', 'embed', 'link', 'base', 'form']);
 
 /** Printed markup (only this module makes it). */
-export class Markup {
+class Markup {
   private constructor(readonly html: string) {}
   /** @internal */ static of(html: string): Markup { return new Markup(html); }
 }
 
 export type Child = Markup | string | number | null | undefined | false | readonly Child[];
-export type Attrs = Record<string, string | number | boolean | null | undefined>;
+type Attrs = Record<string, string | number | boolean | null | undefined>;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -5,7 +5,7 @@
 // its value.
 import type { RawEntry } from '../replay/chain-calls.js';
 
-export interface ReportDecision { decision: string; policy: string; reason: string | null }
+interface ReportDecision { decision: string; policy: string; reason: string | null }
 
 /** A chain entry whose fields have been checked. */
 export interface CheckedEntry extends RawEntry {
@@ -37,7 +37,7 @@ const CHECKS: Array<[string, (v: unknown) => boolean, string]> = [
 ];
 
 /** The checked entry, or the first field of the wrong type. */
-export function checkEntry(raw: RawEntry): CheckedEntry | { problem: string } {
+function checkEntry(raw: RawEntry): CheckedEntry | { problem: string } {
   for (const [field, ok, expected] of CHECKS) if (!ok(raw[field])) return { problem: `field "${field}" must be ${expected}` };
   return {
     ...raw,

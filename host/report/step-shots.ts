@@ -7,7 +7,7 @@
 import type { ChainAppend } from '../chain/entry.js';
 import type { CallContext, CallResult } from '../policies/types.js';
 
-export type ShotMode = 'each_step' | 'on_error';
+type ShotMode = 'each_step' | 'on_error';
 
 export interface ShotDeps {
   mode: ShotMode;

@@ -26,7 +26,7 @@ export type RobotsFetch =
 /** Errors that mean nothing answers at that name/address, as opposed to a slow or broken answer. */
 const NOTHING_THERE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ERR_SOCKET_BAD_PORT']);
 
-export type RobotsFetchOptions = HttpGetOptions & { policy: Omit<NetPolicy, 'resolve'> };
+type RobotsFetchOptions = HttpGetOptions & { policy: Omit<NetPolicy, 'resolve'> };
 
 export const MAX_REDIRECTS = 5;
 

@@ -19,7 +19,7 @@ export interface HttpGetOptions {
   ignoreHttpsErrors?: boolean;
 }
 
-export interface HttpGetResult { status: number; headers: http.IncomingHttpHeaders; body: string; url: string }
+interface HttpGetResult { status: number; headers: http.IncomingHttpHeaders; body: string; url: string }
 
 export function mappedLookup(resolve: Record<string, string>): LookupFunction {
   return (hostname, options, callback) => {

@@ -36,7 +36,7 @@ export function patternMatches(pattern: string, path: string): boolean {
   return anchored ? at === path.length : true;
 }
 
-export interface Match { rule: Rule; length: number }
+interface Match { rule: Rule; length: number }
 
 /** The deciding rule for `path` among `rules`, or undefined when none matches (allowed). */
 export function decidingRule(rules: Rule[], path: string): Match | undefined {

@@ -18,7 +18,7 @@ const KEYS: Record<string, 'user-agent' | 'allow' | 'disallow' | 'crawl-delay'> 
   'crawl-delay': 'crawl-delay',
 };
 
-export function keyAndValue(raw: string): [string, string] | undefined {
+function keyAndValue(raw: string): [string, string] | undefined {
   const line = raw.replace(/#.*/, '').trim();
   if (!line) return undefined;
   const colon = line.indexOf(':');

@@ -15,7 +15,7 @@ interface Cached { at: number; fetched: RobotsFetch; rules?: RobotsRules }
 export const MAX_CACHED_ORIGINS = 1000;
 
 /** "http://Shop.Test.:80" → "http://shop.test": one origin however the host is spelled (trailing dot included). */
-export function robotsOrigin(url: URL): string {
+function robotsOrigin(url: URL): string {
   const host = normalizeHost(url.hostname);
   return `${url.protocol}//${host.includes(':') ? `[${host}]` : host}${url.port ? `:${url.port}` : ''}`;
 }

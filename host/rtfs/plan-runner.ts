@@ -36,7 +36,7 @@ export interface PlanOptions {
   signal?: AbortSignal;
 }
 
-export interface PlanDeps {
+interface PlanDeps {
   call(id: string, params: Record<string, unknown>, opts: { planId: string; step?: string; signal?: AbortSignal }): Promise<CallResult>;
   closeSession(session: string, planId: string): Promise<void>;
   /** [plans] max_steps / max_duration_s / max_bytes (host/rtfs/limits.ts). */

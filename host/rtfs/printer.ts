@@ -29,7 +29,7 @@ export type Code =
 const NAME = /^[A-Za-z_][\w.-]*$/;
 const SYMBOL = /^[A-Za-z_][\w-]*[?!]?$/;
 const RESERVED = new Set(['nil', 'true', 'false']);
-export const INPUT_NAME = /^\w+$/;
+const INPUT_NAME = /^\w+$/;
 
 function refused(what: string, name: string): WebcapError {
   return new WebcapError('invalid_params', `cannot write ${what} ${JSON.stringify(name.slice(0, 80))} into a plan: it must match ${what === 'symbol' ? SYMBOL : what === 'input name' ? INPUT_NAME : NAME}`, { field: what });

@@ -224,7 +224,7 @@ function placeholders(value: string, escapedBraces: number[]): StringPart[] | un
 }
 
 /** Refuses a plan over `maxBytes` (UTF-8) before reading it: reading is bounded by configuration, not by luck. */
-export function checkPlanSize(source: string, maxBytes = DEFAULT_MAX_BYTES): void {
+function checkPlanSize(source: string, maxBytes = DEFAULT_MAX_BYTES): void {
   // Each UTF-16 unit is at most 3 UTF-8 bytes: only a source near the limit needs counting.
   if (source.length * 3 <= maxBytes) return;
   const bytes = Buffer.byteLength(source, 'utf8');

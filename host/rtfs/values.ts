@@ -42,7 +42,7 @@ export type Value = null | boolean | number | string | Keyword | Closure | Built
  */
 export class ArgError extends Error {}
 
-export function isFn(v: Value): v is Closure | Builtin {
+function isFn(v: Value): v is Closure | Builtin {
   return v instanceof Closure || v instanceof Builtin;
 }
 

@@ -9,11 +9,8 @@ import type { HostProvider } from '../providers/types.js';
 import { loadAdaptive, type RenderMode } from './render-choice.js';
 import type { ScrapedContent, ScrapeFormat } from './types.js';
 
-export interface ScrapeParams { url: string; format?: ScrapeFormat; main_content?: boolean; cache?: boolean; timeout?: number; render?: RenderMode }
-
-export const scrapeProvider: HostProvider = async (raw, ctx) => {
+export const scrapeProvider: HostProvider<'web.scrape'> = async (params, ctx) => {
   const started = performance.now();
-  const params = raw as unknown as ScrapeParams;
   const mode: RenderMode = params.render ?? 'auto';
   const opts = { format: params.format ?? 'markdown', mainContent: params.main_content ?? true };
   const cache = cacheFor(ctx.config);

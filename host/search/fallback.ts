@@ -18,7 +18,7 @@ export interface Candidate<T> {
   fetch(): Promise<T>;
 }
 
-export interface Attempt { source: string; code: ErrorCode; message: string; retry_after_ms?: number }
+interface Attempt { source: string; code: ErrorCode; message: string; retry_after_ms?: number }
 
 export interface Answer<T> {
   value: T;

@@ -7,7 +7,7 @@ import { WebcapError } from '../../manifests/errors.js';
 /** No search or places answer comes near this; a bigger body is a broken or hostile endpoint. */
 export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
-export interface ProviderRequest {
+interface ProviderRequest {
   provider: string;
   method: 'GET' | 'POST';
   url: URL;

@@ -14,12 +14,10 @@ import { answer } from './fallback.js';
 import { requestJson } from './http.js';
 import { parsePlaces, type Place } from './places-items.js';
 
-interface PlacesParams { query: string; city?: string; country?: string; source?: PlacesSource; max_results?: number; cache?: boolean; timeout?: number }
 interface Stored { places: Place[]; timestamp: string }
 
-export const placesSearch: HostProvider = async (raw, ctx) => {
+export const placesSearch: HostProvider<'web.places.search'> = async (params, ctx) => {
   const started = performance.now();
-  const params = raw as unknown as PlacesParams;
   const cfg = ctx.config.search.apify;
   const source = params.source ?? 'google_maps';
   const q: PlaceQuery = { query: params.query.trim(), city: params.city?.trim() || undefined, country: params.country?.trim() || undefined, max_results: params.max_results ?? cfg.max_results };

@@ -11,9 +11,9 @@ import { StoreUnavailable } from '../store/types.js';
 import { FileStateBackend } from './provider-state-file.js';
 
 export interface Limits { daily_quota?: number; monthly_quota?: number }
-export interface BreakerSettings { failures: number; openMs: number }
+interface BreakerSettings { failures: number; openMs: number }
 
-export interface ProviderRecord { day: string; day_count: number; month: string; month_count: number; failures: number; open_until: number }
+interface ProviderRecord { day: string; day_count: number; month: string; month_count: number; failures: number; open_until: number }
 export type StateFile = Record<string, ProviderRecord>;
 
 /** Where the state is kept. update() runs `change` on the current state and saves it, atomically for this backend's readers. */

@@ -8,7 +8,7 @@ export interface SearchQuery {
   time_range?: TimeRange;
 }
 
-export interface SearchResultItem {
+interface SearchResultItem {
   title: string;
   url: string;
   snippet: string;

@@ -13,12 +13,10 @@ import { requestJson } from './http.js';
 import { parseSerpapi, serpapiUrl } from './serpapi.js';
 import type { ProviderAnswer, SearchQuery, SearchSource, TimeRange } from './types.js';
 
-interface SearchParams { query: string; source?: SearchSource | 'auto'; num_results?: number; time_range?: TimeRange; cache?: boolean; timeout?: number }
 type Stored = ProviderAnswer & { timestamp: string };
 
-export const webSearch: HostProvider = async (raw, ctx) => {
+export const webSearch: HostProvider<'web.search'> = async (params, ctx) => {
   const started = performance.now();
-  const params = raw as unknown as SearchParams;
   const query = params.query.trim();
   if (!query) throw new WebcapError('invalid_params', 'web.search: field "query" must not be blank', { field: 'query' });
   const q: SearchQuery = { query, num_results: params.num_results ?? 5, time_range: params.time_range };

@@ -9,7 +9,7 @@ export async function readSecretValue(prompt: string, input: NodeJS.ReadStream =
   return value;
 }
 
-export function dropTrailingNewline(text: string): string {
+function dropTrailingNewline(text: string): string {
   return text.replace(/\r?\n$/, '');
 }
 

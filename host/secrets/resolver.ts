@@ -14,7 +14,7 @@ import { findSecret, missingSecret, openSecret } from './vault.js';
 type Record_ = (event: string, session: string, detail: { [k: string]: unknown }) => Promise<void>;
 
 /** The consent scope: one approval per secret and origin, whichever action types it. */
-export const SECRET_USE = 'secret.use';
+const SECRET_USE = 'secret.use';
 
 export function secretResolver(config: Pick<WebcapConfig, 'secrets'>, gate: ConsentGate, learn: (value: string) => void, record: Record_) {
   return async (q: SecretResolve): Promise<SecretAnswer> => {

@@ -13,17 +13,17 @@ import { checkTotp } from './totp.js';
 
 type SecretsConfig = Pick<WebcapConfig, 'secrets'>;
 
-export interface SecretSummary { name: string; kind: SecretKind; origins: string[]; created_at: string; last_used?: string }
+interface SecretSummary { name: string; kind: SecretKind; origins: string[]; created_at: string; last_used?: string }
 interface Entry extends SecretSummary, Sealed {}
 interface VaultFile { v: 1; entries: Record<string, Entry> }
 
 const aadOf = (e: Pick<SecretSummary, 'name' | 'kind' | 'origins'>) => Buffer.from(JSON.stringify(['webcap-secret-v1', e.name, e.kind, e.origins]));
 
-export function secretsKey(config: SecretsConfig): Buffer {
+function secretsKey(config: SecretsConfig): Buffer {
   return keyFromEnv(config.secrets.key_env, 'secrets', 'secret', 'webcap-secrets-v1');
 }
 
-export function checkSecretName(name: string): string {
+function checkSecretName(name: string): string {
   if (!SECRET_NAME.test(name)) throw new WebcapError('invalid_params', `secret name "${name}": use 1-64 letters, digits, "_", "-" or "." (not first)`, { field: 'secret' });
   return name;
 }

@@ -16,7 +16,7 @@ import {
   type Evidence, type EvidenceParams, type NavigationCheck, type RefuseEndpoint, type SecretAnswer, type SecretResolve, type SensitiveAction, type SidecarEvent, type SidecarInit,
 } from '../../manifests/wire.js';
 
-export interface SidecarHandlers {
+interface SidecarHandlers {
   onBlocked(b: BlockedRequest): void;
   onEvent(e: SidecarEvent): void;
   onSensitive(a: SensitiveAction): Promise<{ approved: boolean; reason?: string }>;

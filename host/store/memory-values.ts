@@ -3,7 +3,7 @@
 // origins cannot grow it without end.
 import type { SharedValues } from './types.js';
 
-export const MAX_MEMORY_VALUES = 10_000;
+const MAX_MEMORY_VALUES = 10_000;
 
 export class MemoryValues implements SharedValues {
   private readonly map = new Map<string, { value: string; expires: number }>();

@@ -8,7 +8,7 @@ import { metrics } from '../metrics/metrics.js';
 import { StoreUnavailable, type StoreEvent } from './types.js';
 
 /** How long a command may take before the store counts as unavailable. */
-export const COMMAND_TIMEOUT_MS = 1000;
+const COMMAND_TIMEOUT_MS = 1000;
 
 export interface RedisSettings { url: string; prefix: string; password?: string }
 

@@ -12,7 +12,7 @@ import type { Manifest } from '../../manifests/load.js';
 import { neutralise, neutraliseStrings } from './neutralise.js';
 
 export { neutralise, neutraliseStrings } from './neutralise.js';
-export const UNTRUSTED_LABEL = 'untrusted-page-content';
+const UNTRUSTED_LABEL = 'untrusted-page-content';
 
 /** 12 hex characters (48 random bits), new for every call. */
 export function newBoundaryId(): string {

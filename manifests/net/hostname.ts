@@ -81,7 +81,7 @@ export function hostRuleMatches(hostname: string, rule: string): boolean {
   return ruleMatches(normalizeHost(hostname), rule);
 }
 
-export interface HostMatch {
+interface HostMatch {
   allowed: boolean;
   /** The rule that decided, as written in the config; '' when no allowlist rule matched. */
   rule: string;
@@ -110,7 +110,7 @@ export function describeHostDenial(host: string, m: HostMatch): string {
     : `host "${host}" is not allowed (no rule in domains_allowlist matches)`;
 }
 
-export type SchemeCheck = { ok: true } | { ok: false; code: 'unsupported_scheme'; reason: string; scheme: string };
+type SchemeCheck = { ok: true } | { ok: false; code: 'unsupported_scheme'; reason: string; scheme: string };
 
 /**
  * Pages may be http(s) or about:blank. Subresources (what a page loads) may

@@ -35,7 +35,7 @@ export function refsIn(text: string): SecretRef[] {
 }
 
 /** The strings of a call that may carry references: what web.fill, web.type, web.keypress and web.fill_form type. */
-export function typedTexts(capability: string, params: Record<string, unknown>): string[] {
+function typedTexts(capability: string, params: Record<string, unknown>): string[] {
   if (capability === 'web.fill' || capability === 'web.type') return typeof params.text === 'string' ? [params.text] : [];
   if (capability === 'web.keypress' && Array.isArray(params.keys)) return params.keys.filter((k): k is string => typeof k === 'string');
   if (capability === 'web.fill_form' && params.fields && typeof params.fields === 'object') return Object.values(params.fields).filter((v): v is string => typeof v === 'string');

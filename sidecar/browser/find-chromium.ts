@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-export const SYSTEM_CHROMIUMS = [
+const SYSTEM_CHROMIUMS = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome',
@@ -11,7 +11,7 @@ export const SYSTEM_CHROMIUMS = [
   '/snap/bin/chromium',
 ];
 
-export interface ChromiumChoice { path: string; source: 'configured' | 'playwright' | 'system' }
+interface ChromiumChoice { path: string; source: 'configured' | 'playwright' | 'system' }
 
 export async function findChromium(configured?: string): Promise<ChromiumChoice | undefined> {
   const wanted = configured ?? process.env.WEBCAP_CHROMIUM;

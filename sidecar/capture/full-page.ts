@@ -17,11 +17,11 @@ import { PngWriter } from './png-writer.js';
  * sidecar peaked about 135 MB above idle with 2 M, 190 MB with 4 M, 350-460 MB
  * in one capture.
  */
-export const TILE_PIXELS = 2 * 1024 * 1024;
+const TILE_PIXELS = 2 * 1024 * 1024;
 /** Chromium's texture limit; a single capture taller than this is unreliable. */
-export const JPEG_MAX_HEIGHT = 16_384;
+const JPEG_MAX_HEIGHT = 16_384;
 /** Infinite-scroll pages have no bottom: stop somewhere a person could still look at. */
-export const PNG_MAX_HEIGHT = 100_000;
+const PNG_MAX_HEIGHT = 100_000;
 /** Wider than this is cut: a 300,000 px wide page would otherwise take thousands of 64 px bands. */
 export const MAX_WIDTH = 16_384;
 
@@ -37,7 +37,7 @@ export interface FullPageShot {
 }
 
 /** The same measure Playwright uses for fullPage. */
-export async function fullPageSize(page: Page): Promise<{ width: number; height: number }> {
+async function fullPageSize(page: Page): Promise<{ width: number; height: number }> {
   return page.evaluate(() => {
     const d = document.documentElement;
     const b = document.body ?? d;

@@ -4,7 +4,7 @@
 // (or the config says accept).
 import type { SiteProfile } from '../profiles.js';
 
-export type Choice = 'accept' | 'reject';
+type Choice = 'accept' | 'reject';
 
 /** What policy auto prefers, from [capabilities.browser] auto_accept_cookies. */
 export function preference(setting: boolean | 'per_site' | undefined, profile: SiteProfile | undefined): Choice {

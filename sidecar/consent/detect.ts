@@ -10,7 +10,7 @@ import { ACCEPT_LABELS, BANNER_WORDS, REJECT_LABELS } from './labels.js';
 import { startLibrary, stopLibrary, type LibraryRun } from './library.js';
 import { MARK, bannerText, scanFrame, type ScanArgs } from './scan.js';
 
-export interface Button { locator: Locator; label: string }
+interface Button { locator: Locator; label: string }
 
 export interface Detection {
   found: boolean;

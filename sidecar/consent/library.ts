@@ -23,7 +23,7 @@ const contentScript = () => (script ??= readFileSync(join(DIST, 'autoconsent.pla
 const allRules = () => (rules ??= (require('@duckduckgo/autoconsent/rules/rules.json') as { autoconsent: Rule[] }).autoconsent);
 
 /** The library's rules that may run in this frame (its runner's filter: main/frame context, URL pattern). */
-export function rulesFor(url: string, mainFrame: boolean): Rule[] {
+function rulesFor(url: string, mainFrame: boolean): Rule[] {
   return allRules().filter(({ runContext: c = {} }) => {
     if (mainFrame && c.main === false) return false;
     if (!mainFrame && !c.frame) return false;

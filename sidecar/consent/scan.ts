@@ -7,7 +7,7 @@
 
 export interface ScanArgs { accept: string[]; reject: string[]; words: string }
 
-export interface ScanHit {
+interface ScanHit {
   cmp: 'generic';
   /** The label of the button; null when absent. */
   accept: string | null;

@@ -8,6 +8,7 @@ import { ID_ATTRIBUTE } from '../refs/locate.js';
 import type { Session } from '../sessions/sessions.js';
 import { PAYMENT } from '../tools/field-kind.js';
 import { collectInPage, type RawElement } from './in-page.js';
+import { evaluateWithIds } from './wa-ids.js';
 
 export interface ElementInfo extends RawElement {
   /** URL of the iframe holding it; absent for the top page. */
@@ -32,7 +33,7 @@ export async function collectElements(session: Session, page: Page): Promise<Ele
   const all: ElementInfo[] = [];
   for (const frame of page.frames()) {
     // A frame can detach while we walk them; what it held is gone with it.
-    const found = await frame.evaluate(collectInPage, { attr: ID_ATTRIBUTE, next, payment: PAYMENT.source }).catch(() => undefined);
+    const found = await evaluateWithIds(frame, collectInPage, { attr: ID_ATTRIBUTE, next, payment: PAYMENT.source }).catch(() => undefined);
     if (!found) continue;
     next = found.next;
     const where = frame === page.mainFrame() ? {} : { frame: frame.url() };

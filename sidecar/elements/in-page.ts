@@ -1,7 +1,9 @@
 // Runs inside each frame (frame.evaluate): finds the interactable, visible
 // elements by the interactable rules, gives each a data-web-agent-id (keeping the id
 // it already has, so ids stay stable across calls) and describes it.
-// Self-contained: Playwright sends this function's source to the page.
+// Self-contained: its source is sent to the page (wa-ids.ts: evaluateWithIds),
+// with the id rule it numbers elements by.
+import type { ClaimId } from './wa-ids.js';
 
 export interface RawElement {
   web_agent_id: string;
@@ -13,7 +15,7 @@ export interface RawElement {
   url?: string;
 }
 
-export interface InPageArgs {
+interface InPageArgs {
   attr: string;
   /** Source of the regex that marks a payment field by its hints (field-kind.ts). */
   payment: string;
@@ -21,7 +23,7 @@ export interface InPageArgs {
   next: number;
 }
 
-export function collectInPage({ attr, next, payment }: InPageArgs): { next: number; elements: RawElement[] } {
+export function collectInPage({ attr, next, payment }: InPageArgs, claim: ClaimId): { next: number; elements: RawElement[] } {
   const CANDIDATES = 'a, button, input, textarea, select, [onclick], [role=button], [role=link], [tabindex]';
   const HIDING_CLASSES = ['hidden', 'invisible', 'sr-only', 'visually-hidden'];
   const REPORTED = ['href', 'type', 'name', 'id', 'role', 'placeholder', 'aria-label', 'title', 'rel', 'target', 'disabled'];
@@ -87,18 +89,11 @@ export function collectInPage({ attr, next, payment }: InPageArgs): { next: numb
 
   // An id we did not issue (a page copying the attribute), or the second
   // element carrying one id, gets a fresh id: one id names one element.
-  const seen = new Set<string>();
+  const ids = { attr, next, seen: new Set<string>() };
   const elements: RawElement[] = [];
   for (const el of document.querySelectorAll(CANDIDATES)) {
     if (!isInteractable(el) || !isVisible(el)) continue;
-    let id = el.getAttribute(attr) ?? '';
-    const n = /^wa-(\d+)$/.exec(id)?.[1];
-    if (n === undefined || Number(n) >= next || seen.has(id)) {
-      id = `wa-${next++}`;
-      el.setAttribute(attr, id);
-    }
-    seen.add(id);
-    elements.push(describe(el, id));
+    elements.push(describe(el, claim(el, ids)));
   }
-  return { next, elements };
+  return { next: ids.next, elements };
 }

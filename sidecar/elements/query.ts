@@ -43,7 +43,7 @@ const NEXT = /^(next|more|older|›|»|>|→|下一页|下页|weiter|suivant|sig
 const PREVIOUS = /^(prev|previous|newer|‹|«|<|←|上一页|上页|zurück|précédent|anterior)(?![a-z])/i;
 const LAST_PAGE = /^(last|last page|»»|>>|末页|尾页)$/i;
 
-export interface QueryOutcome { matches: ElementInfo[]; interpretation: string; note?: string }
+interface QueryOutcome { matches: ElementInfo[]; interpretation: string; note?: string }
 
 export function runQuery(elements: ElementInfo[], query: string): QueryOutcome {
   const read: string[] = [];

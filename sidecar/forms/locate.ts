@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright';
 export const STRATEGIES = ['name', 'id', 'label', 'placeholder', 'auto'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
-export const FIELD_MARK = 'data-webcap-field';
+const FIELD_MARK = 'data-webcap-field';
 
 export type FieldKind = 'text' | 'textarea' | 'select' | 'checkbox' | 'radio' | 'date' | 'password';
 

@@ -7,7 +7,7 @@ import { WebcapError } from '../../manifests/errors.js';
 
 export const SUBMIT_MARK = 'data-webcap-submit';
 
-export interface SubmitControl {
+interface SubmitControl {
   locator: Locator;
   /** What the user is shown in the consent question. */
   action: string;
@@ -39,7 +39,7 @@ export async function findSubmit(page: Page, anchor: Locator, timeout: number): 
   return { locator: page.locator(`[${SUBMIT_MARK}]`).first(), action: found.action, method: found.method, label: found.label.slice(0, 80) };
 }
 
-export interface Submitted { navigated: boolean; status: number | null }
+interface Submitted { navigated: boolean; status: number | null }
 
 export async function clickAndSettle(page: Page, control: Locator, waitMs: number, timeout: number): Promise<Submitted> {
   const frame = page.mainFrame();

@@ -31,10 +31,10 @@ export interface Hop {
 }
 
 /** Resolves true to let the hop go; false fails it as blocked by client. */
-export type HopCheck = (hop: Hop) => Promise<boolean>;
+type HopCheck = (hop: Hop) => Promise<boolean>;
 
 /** Told of every other paused request (not a hop) before it goes on to the route. */
-export type RequestSeen = (req: { url: string; method: string; topLevel: boolean }) => void;
+type RequestSeen = (req: { url: string; method: string; topLevel: boolean }) => void;
 
 interface PausedRequest {
   requestId: string;

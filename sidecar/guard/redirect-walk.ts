@@ -17,14 +17,14 @@ const MAX_HOPS = 20;
 /** Per hop: the action that caused the navigation waits for the walk, so a server that never answers must not hold it for long. */
 const HOP_TIMEOUT_MS = 15_000;
 
-export interface WalkHop {
+interface WalkHop {
   url: string;
   method: string;
   from: string;
 }
 
 /** Resolves true to request the hop; false to stop (the caller has recorded why). */
-export type WalkCheck = (hop: WalkHop) => Promise<boolean>;
+type WalkCheck = (hop: WalkHop) => Promise<boolean>;
 
 /** RFC 9110 §15.4: 301/302 turn a POST into a GET (as browsers do), 303 anything but HEAD; 307/308 keep method and body. */
 export function methodAfter(status: number, method: string): string {

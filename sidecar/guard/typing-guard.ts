@@ -17,7 +17,7 @@ import { fieldInPage, type FieldInfo } from '../tools/field-kind.js';
  * page scripts cannot redefine; the kind is read with the pristine DOM
  * functions (field-kind.ts). A check that fails counts as a password field.
  */
-export async function focusedFieldKind(page: Page): Promise<FieldInfo['kind'] | undefined> {
+async function focusedFieldKind(page: Page): Promise<FieldInfo['kind'] | undefined> {
   for (const frame of page.frames()) {
     const found = await frame.locator(':focus:not(iframe):not(frame)').evaluateAll(DESCRIBE_ALL).catch(() => 'password');
     const kinds = String(found).split(' ').filter(Boolean);

@@ -9,7 +9,7 @@ import { byRef } from './main-frame.js';
 import { marksOf, staleReason, documentMark } from './page-marks.js';
 
 export const SNAPSHOT_REF = /^(f\d+)?e\d+$/;
-export const ELEMENT_ID = /^wa-\d+$/;
+const ELEMENT_ID = /^wa-\d+$/;
 export const ID_ATTRIBUTE = 'data-web-agent-id';
 
 export async function locateRef(page: Page, ref: string): Promise<Locator> {

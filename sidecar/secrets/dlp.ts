@@ -10,7 +10,7 @@ import type { SecretBook } from './book.js';
 
 export interface Leak { ref: SecretRef; origin: string; reason: string }
 
-export function leakReason(ref: SecretRef, origin: string): Leak {
+function leakReason(ref: SecretRef, origin: string): Leak {
   return { ref, origin, reason: `secret_origin: the request carries ${refText(ref)}, which is not bound to ${origin}` };
 }
 

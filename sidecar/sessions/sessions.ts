@@ -32,7 +32,7 @@ export interface Session {
 /** Playwright's storage state, as the host hands it in for a profile. */
 export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
-export interface ContextSetup {
+interface ContextSetup {
   /** Extra options for browser.newContext (the guard's proxy). */
   options: BrowserContextOptions;
   /** Runs on the new context before its first page exists (routes, …). */
@@ -41,7 +41,7 @@ export interface ContextSetup {
   abandon(): Promise<void>;
 }
 
-export interface SessionHooks {
+interface SessionHooks {
   /** Called once per new session, around the creation of its context (network guard, …). */
   prepare(name: string, remote: boolean): Promise<ContextSetup>;
   onEvent(kind: string, session: string, detail?: Record<string, unknown>): void;

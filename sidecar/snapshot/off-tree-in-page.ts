@@ -5,11 +5,13 @@
 // "ai" snapshot keeps aria-hidden content, so nothing else is missing.
 // They get a data-web-agent-id (wa-N), numbered on from the session's counter
 // as web.page_content numbers them, so the compact view can list them.
-// Self-contained: Playwright sends this function's source to the page.
+// Self-contained: its source is sent to the page (elements/wa-ids.ts:
+// evaluateWithIds), with the id rule it numbers elements by.
+import type { ClaimId } from '../elements/wa-ids.js';
 export interface OffTreeArgs { attr: string; next: number }
 export interface OffTreeElement { id: string; tag: string; text: string }
 
-export function offTreeInPage({ attr, next }: OffTreeArgs): { next: number; elements: OffTreeElement[] } {
+export function offTreeInPage({ attr, next }: OffTreeArgs, claim: ClaimId): { next: number; elements: OffTreeElement[] } {
   const ROLES = ['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'switch', 'treeitem', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton'];
   const nativeControl = (el: Element, tag: string): boolean => {
     if (tag === 'a') {
@@ -30,7 +32,7 @@ export function offTreeInPage({ attr, next }: OffTreeArgs): { next: number; elem
     return box.width > 0 && box.height > 0;
   };
   const elements: OffTreeElement[] = [];
-  const seen = new Set<string>();
+  const ids = { attr, next, seen: new Set<string>() };
   for (const el of document.querySelectorAll('a, button, input, select, textarea, [onclick], [tabindex], [role=button], [role=link]')) {
     const tag = el.tagName.toLowerCase();
     const native = nativeControl(el, tag);
@@ -38,15 +40,9 @@ export function offTreeInPage({ attr, next }: OffTreeArgs): { next: number; elem
     if (!native && !byHandler(el) && role !== 'button' && role !== 'link') continue; // not interactable by the interactable rules
     const widget = native || ROLES.includes(role) || getComputedStyle(el).cursor === 'pointer';
     if (widget || !visible(el)) continue;
-    let id = el.getAttribute(attr) ?? '';
-    const n = /^wa-(\d+)$/.exec(id)?.[1];
-    if (n === undefined || Number(n) >= next || seen.has(id)) {
-      id = `wa-${next++}`;
-      el.setAttribute(attr, id);
-    }
-    seen.add(id);
+    const id = claim(el, ids);
     const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (el as HTMLElement).innerText ?? el.textContent ?? '';
     elements.push({ id, tag, text: label.replace(/\s+/g, ' ').trim().slice(0, 60) });
   }
-  return { next, elements };
+  return { next: ids.next, elements };
 }

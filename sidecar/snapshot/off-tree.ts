@@ -8,13 +8,14 @@ import { documentMark, marksOf } from '../refs/page-marks.js';
 import { ID_ATTRIBUTE } from '../refs/locate.js';
 import type { Session } from '../sessions/sessions.js';
 import { offTreeInPage, type OffTreeElement } from './off-tree-in-page.js';
+import { evaluateWithIds } from '../elements/wa-ids.js';
 
 export async function offTreeElements(session: Session, page: Page): Promise<OffTreeElement[]> {
   const mark = await documentMark(page);
   let next = nextElementId(session);
   const all: OffTreeElement[] = [];
   for (const frame of page.frames()) {
-    const found = await frame.evaluate(offTreeInPage, { attr: ID_ATTRIBUTE, next }).catch(() => undefined);
+    const found = await evaluateWithIds(frame, offTreeInPage, { attr: ID_ATTRIBUTE, next }).catch(() => undefined);
     if (!found) continue;
     next = found.next;
     all.push(...found.elements);

@@ -16,7 +16,7 @@ const SETTLE_MS = 2500;
 const BANNER_TEXT_MAX = 1000;
 
 export const consentHandle = pageTool('web.consent.handle', async ({ page, session, timeout, ctx }, params) => {
-  const policy = params.policy as string;
+  const policy = params.policy;
   const named = policy.startsWith('profile:') ? profileNamed(ctx.profiles, policy.slice('profile:'.length)) : undefined;
   if (named && !named.consent) {
     throw new WebcapError('invalid_params', `site profile "${named.name}" has no consent block`, { profile: named.name, field: 'consent' });

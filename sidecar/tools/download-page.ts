@@ -19,7 +19,7 @@ function nameFor(url: string): string {
 }
 
 export const downloadPage = pageTool('web.download_page', async ({ page, session, ctx }, params) => {
-  const wanted = params.path as string | undefined;
+  const wanted = params.path;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const htmlPath = outputPath(ctx.init.workspace, 'pages', wanted, `${nameFor(page.url())}-${stamp}.html`, ['html', 'htm'], 'web.download_page');
   const metadataPath = htmlPath.replace(/\.html?$/i, '') + '.json';

@@ -67,8 +67,8 @@ export const hover = pageTool('web.hover', async (call, params) => {
 
 export const type = pageTool('web.type', async (call, params) => {
   const { page, session, timeout, ctx } = call;
-  const text = params.text as string;
-  const delay = (params.delay_ms as number | undefined) ?? 0;
+  const text = params.text;
+  const delay = params.delay_ms ?? 0;
   const named = params.ref ?? params.selector ?? params.role;
   const target = named ? (await visible(call, params)) : { locator: page.locator(':focus').first(), label: 'the focused element' };
   if (!named && (await target.locator.count()) === 0) {

@@ -14,7 +14,7 @@ export const evaluate = pageTool('web.evaluate', async (call, params) => {
   if (!ctx.init.browser.evaluate_enabled) {
     throw new WebcapError('capability_disabled', 'web.evaluate is disabled: set [capabilities.browser] evaluate_enabled = true to allow scripts in pages', { config_key: 'capabilities.browser.evaluate_enabled' });
   }
-  const expression = params.expression as string;
+  const expression = params.expression;
   const named = params.ref ?? params.selector ?? params.role;
   const target = named ? await locateTarget(call, params) : undefined;
   let timer: NodeJS.Timeout | undefined;

@@ -7,11 +7,11 @@ import { pageTool } from '../tool.js';
 type Schema = Record<string, string>;
 
 export const extract = pageTool('web.extract', async ({ page, selector }, params) => {
-  const itemSelector = selector(params.selector as string);
+  const itemSelector = selector(params.selector);
   const schema = Object.fromEntries(
-    Object.entries((params.schema as Schema | undefined) ?? {}).map(([k, v]) => [k, selector(v)]),
+    Object.entries(params.schema ?? {}).map(([k, v]) => [k, selector(v)]),
   );
-  const limit = (params.limit as number | undefined) ?? 100_000;
+  const limit = params.limit ?? 100_000;
   const items = await page.locator(itemSelector).evaluateAll((elements, { schema, limit }) => {
     const URL_ATTRS = new Set(['href', 'src', 'action', 'poster', 'data-href', 'data-src']);
     const readField = (item: Element, sel: string): string | null => {

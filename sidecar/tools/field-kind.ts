@@ -66,7 +66,6 @@ export async function describeSubmit(target: Locator, byEnter = false, timeout?:
 }
 
 export const describeFieldByCss = (page: Page, css: string) => inspectByCss(page, css, fieldInPage, undefined);
-export const describeSubmitByCss = (page: Page, css: string) => inspectByCss(page, css, submitInPage, false);
 
 /**
  * The field's kind and the element's fingerprint in ONE page.evaluate (the

@@ -27,9 +27,9 @@ const fillOnPage = pageTool('web.fill_form', async (call, params) => {
   // Every step takes its time from one budget, so the call ends within `timeout` as the host expects.
   const deadline = Date.now() + call.timeout;
   const left = () => Math.max(1, deadline - Date.now());
-  const fields = params.fields as Record<string, FieldValue>;
-  const strategy = (params.selector_strategy as Strategy | undefined) ?? 'auto';
-  const scope = params.form ? await waitForSelector(page, selector(params.form as string), left(), 'attached') : undefined;
+  const fields = params.fields;
+  const strategy = params.selector_strategy ?? 'auto';
+  const scope = params.form ? await waitForSelector(page, selector(params.form), left(), 'attached') : undefined;
   const shots = new FormShots(ctx.init.workspace, left);
   await shots.take(page, 'before');
   const located = await locateFields(page, Object.keys(fields), strategy === 'auto' ? STRATEGIES : [strategy], scope);
@@ -59,7 +59,7 @@ const fillOnPage = pageTool('web.fill_form', async (call, params) => {
     values[loc.field] = { located_by: loc.by, kind: loc.kind, value: secret ? REDACTED : outcome.value };
   }
 
-  const sent = params.submit ? await submit(call, left, { scope, located, filled, failed, shots, waitMs: (params.wait_after_submit as number | undefined) ?? 3000 }) : undefined;
+  const sent = params.submit ? await submit(call, left, { scope, located, filled, failed, shots, waitMs: params.wait_after_submit ?? 3000 }) : undefined;
   await clearMarks(page, SUBMIT_MARK);
   const resultPage = session.page; // a form with target=_blank lands in a new tab
   await shots.take(resultPage, 'after');
@@ -127,7 +127,7 @@ function hasSession(ctx: ToolContext, name: string | undefined): boolean {
 
 /** With a url: navigate the session there, or open one (closed again if the fill then fails). */
 export const fillForm = defineTool('web.fill_form', async (ctx, params) => {
-  const url = params.url as string | undefined;
+  const url = params.url;
   const timeout = params.timeout ?? ctx.init.browser.default_timeout_ms;
   const started = Date.now();
   let opened: string | undefined;

@@ -26,7 +26,8 @@ export const click = pageTool('web.click', async (call, params) => {
   // Taken before the click: a click that navigates takes the element away.
   const fp = look ? (look.fingerprint ? { fingerprint: look.fingerprint } : {}) : await fingerprintOf(target);
   await target.click({ timeout });
-  if (params.wait_until) await page.waitForLoadState(params.wait_until as 'load', { timeout }).catch(() => undefined);
+  // 'commit' holds once the click returns: the document it left or reached is committed already.
+  if (params.wait_until && params.wait_until !== 'commit') await page.waitForLoadState(params.wait_until, { timeout }).catch(() => undefined);
   return { ok: true, url: page.url(), ...fp };
 });
 
@@ -36,7 +37,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
   const css = typeof params.selector === 'string' && params.frame === undefined ? label : undefined;
   const look = css ? await lookFieldByCss(page, css) : undefined;
   const field = look?.value ?? await notFoundAsSelector(describeField(target, timeout), label, timeout);
-  const text = params.text as string;
+  const text = params.text;
   const guard = new TypingGuard(call, 'web.fill', text);
   if (field.kind === 'password' || field.kind === 'payment') {
     await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
@@ -92,7 +93,7 @@ async function setValue(target: Locator, tag: string, type: string, text: string
 
 export const keypress = pageTool('web.keypress', async (call, params) => {
   const { page, session, timeout, ctx } = call;
-  const keys = params.keys as string[];
+  const keys = params.keys;
   const target = (params.ref ?? params.selector ?? params.role) ? await visibleTarget(call, params) : undefined;
   // Enter in a field of a POST or password form submits it: same consent as clicking submit.
   if (keys.some(isEnterKey)) {
@@ -134,7 +135,7 @@ async function visibleTarget(call: PageCall, params: Params): Promise<Locator> {
 }
 
 /** Enter, NumpadEnter, Control+Enter…, and a bare CR or LF (which Playwright types as Enter). */
-export function isEnterKey(key: string): boolean {
+function isEnterKey(key: string): boolean {
   return /Enter$/.test(key) || /^[\r\n]$/.test(key);
 }
 

@@ -4,13 +4,12 @@ import { WebcapError } from '../../manifests/errors.js';
 import type { BlockedRequest } from '../../manifests/wire.js';
 import { mapError } from '../errors.js';
 import { guardRefusal } from '../guard/guard-refusal.js';
-import { defineTool, pageTool, type Params } from '../tool.js';
-import type { StorageState } from '../sessions/sessions.js';
+import { defineTool, pageTool } from '../tool.js';
 
 type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
 
-export async function go(page: Page, url: string, params: Params, timeout: number, blocked: () => BlockedRequest | undefined) {
-  const response = await page.goto(url, { waitUntil: (params.wait_until as WaitUntil) ?? 'load', timeout });
+export async function go(page: Page, url: string, params: { wait_until?: WaitUntil }, timeout: number, blocked: () => BlockedRequest | undefined) {
+  const response = await page.goto(url, { waitUntil: params.wait_until ?? 'load', timeout });
   // The guard's proxy answers a refused plain-http redirect hop with a marked 403.
   const refused = guardRefusal(response, url, blocked());
   if (refused) throw refused;
@@ -26,15 +25,15 @@ export const open = defineTool('web.open', async (ctx, params) => {
   const started = Date.now();
   // Waiting for a free session slot and loading the page share one timeout.
   // storage_state: set by the host for web.open {profile} (already decrypted and cut to allowlisted origins).
-  const profile = params.keep_state ? { state: params.storage_state as StorageState } : undefined;
-  const session = await ctx.sessions.open(params.session, params.viewport as { width: number; height: number } | undefined, timeout, profile);
+  const profile = params.keep_state ? { state: params.storage_state } : undefined;
+  const session = await ctx.sessions.open(params.session, params.viewport, timeout, profile);
   try {
     await ctx.polite(session);
-    const page = await go(session.page, params.url as string, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name));
+    const page = await go(session.page, params.url, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name));
     session.lastUsed = Date.now();     // idleness counts from the end of the load, not the start
     return { session: session.name, ...page };
   } catch (err) {
-    const mapped = mapError(err, { url: params.url as string, blocked: ctx.lastBlocked(session.name) });
+    const mapped = mapError(err, { url: params.url, blocked: ctx.lastBlocked(session.name) });
     // A session whose first page failed is of no use to anyone; don't let it hold a slot.
     await ctx.sessions.close(session.name, { failed: true, announce: true }).catch(() => undefined);
     throw mapped;
@@ -43,7 +42,7 @@ export const open = defineTool('web.open', async (ctx, params) => {
 
 export const navigate = pageTool('web.navigate', async ({ page, session, timeout, ctx }, params) => {
   await ctx.polite(session);
-  return go(page, params.url as string, params, timeout, () => ctx.lastBlocked(session.name));
+  return go(page, params.url, params, timeout, () => ctx.lastBlocked(session.name));
 });
 
 export const close = defineTool('web.close', async (ctx, params) => {

@@ -14,8 +14,8 @@ const DEFAULT_MATCHES = 50;
 type Format = 'indexed' | 'full_html' | 'elements_json';
 
 export const pageContent = pageTool('web.page_content', async ({ page, session }, params) => {
-  const format = (params.format as Format | undefined) ?? 'indexed';
-  const maxChars = (params.max_chars as number | undefined) ?? DEFAULT_CONTENT_CHARS;
+  const format = params.format ?? 'indexed';
+  const maxChars = params.max_chars ?? DEFAULT_CONTENT_CHARS;
   const elements = await collectElements(session, page);
   const hint = 'Find elements with web.query_elements or web.find_by_text instead, or raise max_chars.';
   const body = format === 'elements_json'
@@ -51,17 +51,17 @@ function jsonWithin(elements: ElementInfo[], maxChars: number, hint: string) {
 }
 
 export const queryElements = pageTool('web.query_elements', async ({ page, session }, params) => {
-  const filters = (params.filters as (Filters & { limit?: number }) | undefined) ?? {};
-  const limit = (params.limit as number | undefined) ?? filters.limit ?? DEFAULT_MATCHES;
+  const filters = params.filters ?? {};
+  const limit = params.limit ?? filters.limit ?? DEFAULT_MATCHES;
   const filtered = applyFilters(await collectElements(session, page), filters);
   const outcome = typeof params.query === 'string' ? runQuery(filtered, params.query) : { matches: filtered };
   return { url: page.url(), ...outcome, matches: outcome.matches.slice(0, limit), count: Math.min(limit, outcome.matches.length), total: outcome.matches.length };
 });
 
 export const findByText = pageTool('web.find_by_text', async ({ page, session }, params) => {
-  const wanted = squeeze(params.text as string);
+  const wanted = squeeze(params.text);
   const exact = params.exact === true;
-  const limit = (params.limit as number | undefined) ?? DEFAULT_MATCHES;
+  const limit = params.limit ?? DEFAULT_MATCHES;
   const hit = (s: string) => (exact ? squeeze(s) === wanted : squeeze(s).toLowerCase().includes(wanted.toLowerCase()));
   const matches = (await collectElements(session, page)).filter((el) => hit(el.text) || hit(labelOf(el)));
   return { url: page.url(), matches: matches.slice(0, limit), count: Math.min(limit, matches.length), total: matches.length };

@@ -7,14 +7,14 @@ import { outputPath } from '../workspace.js';
 import { writeInWorkspace } from '../workspace-write.js';
 
 export const pdf = pageTool('web.pdf', async ({ page, ctx }, params) => {
-  const wanted = params.path as string | undefined;
+  const wanted = params.path;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const path = outputPath(ctx.init.workspace, 'pdf', wanted, `page-${stamp}-${process.hrtime.bigint() % 1000000n}.pdf`, ['pdf'], 'web.pdf');
   try {
     // Printed to a fresh file, then renamed onto `path`: never through a link (workspace-write.ts).
     await writeInWorkspace(ctx.init.workspace, path, 'web.pdf', async (tmp) => { await page.pdf({
       path: tmp,
-      format: (params.format as string | undefined) ?? 'A4',
+      format: params.format ?? 'A4',
       landscape: Boolean(params.landscape),
       printBackground: params.print_background !== false,
     }); });

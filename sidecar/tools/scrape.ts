@@ -23,7 +23,7 @@ const TEXT_BEARING = new Set(['fetch', 'xhr', 'script', 'document']);
 const HEADERS = ['content-type', 'content-language', 'cf-mitigated', 'server', 'retry-after'];
 
 export const scrape = defineTool('web.scrape', async (ctx, params) => {
-  const url = params.url as string;
+  const url = params.url;
   const timeout = params.timeout ?? ctx.init.browser.default_timeout_ms;
   const started = Date.now();
   let scratch;

@@ -20,18 +20,18 @@ export function screenshotPath(workspace: string, wanted: string | undefined, fo
 }
 
 export const screenshot = pageTool('web.screenshot', async ({ page, timeout, ctx, selector }, params) => {
-  const format = (params.format as 'png' | 'jpeg' | undefined) ?? (/\.jpe?g$/i.test(String(params.path ?? '')) ? 'jpeg' : 'png');
+  const format = params.format ?? (/\.jpe?g$/i.test(String(params.path ?? '')) ? 'jpeg' : 'png');
   if (params.quality !== undefined && format !== 'jpeg') {
     throw new WebcapError('invalid_params', 'web.screenshot: quality applies to jpeg only', { field: 'quality' });
   }
-  const path = screenshotPath(ctx.init.workspace, params.path as string | undefined, format);
+  const path = screenshotPath(ctx.init.workspace, params.path, format);
   let shot: Partial<FullPageShot> = {};
   // Written to a fresh file and renamed onto `path`: never through a link (workspace-write.ts).
   await writeInWorkspace(ctx.init.workspace, path, 'web.screenshot', async (tmp) => {
-    shot = await withViewport(page, params.width as number | undefined, params.height as number | undefined, async () => {
+    shot = await withViewport(page, params.width, params.height, async () => {
       // Fields and text showing a vault value webcap typed are painted over (secrets/masks.ts).
-      const options = { type: format, quality: params.quality as number | undefined, timeout, mask: await secretMasks(page) };
-      if (params.selector) return { bytes: await (await waitForSelector(page, selector(params.selector as string), timeout)).screenshot(options) };
+      const options = { type: format, quality: params.quality, timeout, mask: await secretMasks(page) };
+      if (params.selector) return { bytes: await (await waitForSelector(page, selector(params.selector), timeout)).screenshot(options) };
       if (params.full_page) return captureFullPage(page, tmp, format, options);
       return { bytes: await page.screenshot(options) };
     });

@@ -28,7 +28,7 @@ export const snapshot = pageTool('web.snapshot', async (call, params) => {
   const scope = typeof params.selector === 'string' ? call.selector(params.selector) : undefined;
   const { text, previous, mark } = await takeView(call, mode, scope);
   const view: DiffView = params.diff === true ? diffAgainst(previous, text, mark) : { text, diff: null };
-  const fitted = partOf(view.text, (params.max_chars as number | undefined) ?? DEFAULT_SNAPSHOT_CHARS, (params.page as number | undefined) ?? 1);
+  const fitted = partOf(view.text, params.max_chars ?? DEFAULT_SNAPSHOT_CHARS, params.page ?? 1);
   return {
     url: page.url(),
     title: await page.title(),

@@ -33,7 +33,7 @@ function findTab(session: Session, tab: unknown): Page {
 }
 
 export const tabs = pageTool('web.tabs', async ({ session, timeout, ctx }, params) => {
-  const action = (params.action as string | undefined) ?? 'list';
+  const action = params.action ?? 'list';
   if (action === 'new') {
     const before = session.page;
     const page = await session.context.newPage();

@@ -11,7 +11,7 @@ import { fingerprintOf } from '../fingerprint.js';
 
 export const upload = pageTool('web.upload', async (call, params) => {
   const { page, session, timeout, ctx } = call;
-  const asked = params.files as string[];
+  const asked = params.files;
   // Paths first: a file outside the workspace is refused before anyone is asked about it.
   const files: string[] = [];
   for (const f of asked) files.push(await workspaceFile({ workspace: ctx.init.workspace, chain_path: ctx.init.chain_path, log_path: ctx.init.log_path }, f, 'web.upload', 'files'));

@@ -102,7 +102,7 @@ describe('web.page_content', () => {
     const s = await open('/login');
     await host.call('web.fill', { session: s, selector: '#pw', text: 'hunter2' });
     await host.call('web.fill', { session: s, selector: '#card', text: '4111111111111111' });
-    const outputs = await Promise.all(['indexed', 'elements_json', 'full_html'].map((format) =>
+    const outputs = await Promise.all((['indexed', 'elements_json', 'full_html'] as const).map((format) =>
       host.call('web.page_content', { session: s, format, max_chars: 100_000 }).then((r) => r.content as string)));
     expect(outputs[0]).toContain('<input name="user" value="ada">');
     for (const out of outputs) {

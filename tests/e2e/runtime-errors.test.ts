@@ -76,8 +76,10 @@ describe('runtime error codes', () => {
   });
 
   it('invalid_params naming the field and what was expected', async () => {
+    // @ts-expect-error no url on purpose: the host refuses it at run time as well
     const missing = await failure(host.call('web.open', {}));
     expect([missing.code, missing.details.field]).toEqual(['invalid_params', 'url']);
+    // @ts-expect-error a string limit on purpose: the host refuses it at run time as well
     const wrong = await failure(host.call('web.extract', { selector: '.x', limit: 'ten' }));
     expect(wrong.message).toContain('"limit" must be integer');
     const notUrl = await failure(host.call('web.open', { url: 'not a url' }));

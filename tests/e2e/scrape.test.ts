@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
+import type { ParamsOf } from '../../manifests/types.generated.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { ARTICLES, articleRoutes } from '../fixtures/articles/site.js';
@@ -21,7 +22,7 @@ let site: FixtureServer;
 let browser: Host;
 let noBrowser: Host;
 const at = (host: string, path: string) => site.url(host, path);
-const scrape = async (h: Host, params: Record<string, unknown>) => (await h.call('web.scrape', params)) as unknown as Scraped;
+const scrape = async (h: Host, params: ParamsOf<'web.scrape'>) => (await h.call('web.scrape', params)) as unknown as Scraped;
 
 
 const sentence = (n: number, i: number) => `Paragraph ${i} of part ${n} tells how the river keepers measured the water level at dawn and wrote it down in the ledger.`;
@@ -213,6 +214,7 @@ describe('web.scrape render: "auto" (the default): plain HTTP first, the browser
     expect(never.content_text).not.toContain('Nachtzug');
     const always = await scrape(browser, { url: at('docs.test', ARTICLES.docs), render: 'always' });
     expect([always.rendered, always.render.path, always.render.reason]).toEqual([true, 'browser', 'render: "always"']);
+    // @ts-expect-error an unknown mode on purpose: the host refuses it at run time as well
     expect((await failure(scrape(browser, { url: at('docs.test', ARTICLES.docs), render: 'sometimes' }))).code).toBe('invalid_params');
   });
 });
@@ -345,7 +347,7 @@ describe('web.scrape error codes (rendered)', () => {
       // …and to every redirect hop, whichever path reads the page; the disallowed page is never requested.
       const drafts = () => site.hits.filter((h) => h.includes('/drafts/')).length;
       const before = drafts();
-      for (const render of ['never', 'always']) {
+      for (const render of ['never', 'always'] as const) {
         const hop = await failure(scrape(polite, { url: at('news.test', '/hop/drafts'), render, cache: false }));
         expect([render, hop.code]).toEqual([render, 'robots_disallowed']);
       }
@@ -358,6 +360,7 @@ describe('web.scrape error codes (rendered)', () => {
   it('governance first: not_allowlisted, unsupported_scheme and invalid_params never reach a browser', async () => {
     expect((await failure(scrape(browser, { url: 'http://elsewhere.example/' }))).code).toBe('not_allowlisted');
     expect((await failure(scrape(browser, { url: 'file:///etc/passwd' }))).code).toBe('unsupported_scheme');
+    // @ts-expect-error an unknown format on purpose: the host refuses it at run time as well
     expect((await failure(scrape(browser, { url: at('news.test', '/'), format: 'pdf' }))).code).toBe('invalid_params');
   });
 });

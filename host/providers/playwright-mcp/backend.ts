@@ -69,7 +69,7 @@ export class PlaywrightMcpBackend implements BrowserBackend {
 
   /** The owner's session by name, or its latest; another caller's is answered as one that does not exist. */
   private session(owner: string, params: Record<string, unknown>): PwSession {
-    const wanted = (params.session as string | undefined) ?? this.currentOf(owner);
+    const wanted = (typeof params.session === 'string' ? params.session : undefined) ?? this.currentOf(owner);
     const s = wanted ? this.sessions.get(wanted) : undefined;
     if (!s || s.owner !== owner) {
       const own = [...this.sessions.values()].filter((x) => x.owner === owner).map((x) => x.name);
