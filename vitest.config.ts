@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// The long multi-step scenarios (load, crashes under load, measured replays,
-// packing and installing, the documentation's tour) live in tests/scenario/ and
+// The long multi-step scenarios (a load run, a store hammered by four hosts, a measured replay,
+// packing and installing, the documentation's tour, the corpus quality floor) live in tests/scenario/ and
 // run with `npm run test:scenarios` (vitest.scenarios.config.ts); CI runs both.
 const SCENARIOS = 'tests/scenario/**';
 
