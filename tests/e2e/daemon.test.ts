@@ -111,7 +111,8 @@ describe('webcap daemon', () => {
   });
 
   it('a consent question raised in the daemon is asked on the terminal of the command that caused it', async () => {
-    if (spawnSync('script', ['--version']).status !== 0) return; // util-linux script gives the command a pty
+    // util-linux `script` gives the command a terminal; without it this test cannot ask, so it fails saying so.
+    expect(spawnSync('script', ['--version']).status, 'util-linux `script` (package bsdutils) is needed to give the command a terminal').toBe(0);
     const dir = workspace();
     const cli = join(process.cwd(), 'bin', 'webcap.js');
     const child = spawn('script', ['-qec', `${process.execPath} ${cli} call ccos.user.ask '{"question":"Proceed with the test?"}' --json`, '/dev/null'], {

@@ -71,7 +71,10 @@ describe('many callers on one host', { timeout: 300_000 }, () => {
     // No call of one plan acted in a session another plan opened.
     const sessionOfPlan = new Map<string, string>();
     for (const e of entries) if (e.kind === 'call' && e.capability === 'web.open' && e.plan_id) sessionOfPlan.set(e.plan_id, (e.result as { session: string }).session);
-    for (const e of entries.filter((x) => x.kind === 'call' && x.plan_id && x.capability !== 'web.open')) expect(e.session).toBe(sessionOfPlan.get(e.plan_id!));
+    expect(sessionOfPlan.size).toBe(n);
+    const planCalls = entries.filter((x) => x.kind === 'call' && x.plan_id && x.capability !== 'web.open');
+    expect(planCalls.length).toBeGreaterThanOrEqual(3 * n); // each plan typed, read and asked its page's URL
+    for (const e of planCalls) expect(e.session).toBe(sessionOfPlan.get(e.plan_id!));
     expect(verifyChain(chainPath).ok).toBe(true);
   });
 

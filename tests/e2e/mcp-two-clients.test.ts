@@ -138,7 +138,9 @@ describe('two MCP clients over HTTP, at once', { timeout: 300_000 }, () => {
     // The chain agrees: every call a client made names one of its own sessions (or none).
     const bySession = new Map<string, string>();
     for (const c of clients) bySession.set(opened[c.name], c.transport.sessionId!);
-    for (const e of readEntries(chainPath).filter((x) => x.kind === 'call' && x.via?.mcp_session && x.session && bySession.has(x.session) && !x.error)) {
+    const sessionCalls = readEntries(chainPath).filter((x) => x.kind === 'call' && x.via?.mcp_session && x.session && bySession.has(x.session) && !x.error);
+    expect(sessionCalls.length).toBeGreaterThanOrEqual(2 * clients.length);
+    for (const e of sessionCalls) {
       expect([e.capability, bySession.get(e.session!)]).toEqual([e.capability, e.via!.mcp_session]);
     }
     expect(verifyChain(chainPath).ok).toBe(true);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEntries } from '../../host/chain/verify.js';
 import type { Host } from '../../host/host.js';
 import { WebcapError } from '../../manifests/errors.js';
+import { failure } from '../helpers/failure.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { shopRoutes } from '../fixtures/shop-site.js';
@@ -23,14 +24,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function planError(source: string): Promise<WebcapError> {
-  try {
-    await host.runPlan(source);
-  } catch (err) {
-    return err as WebcapError;
-  }
-  throw new Error('expected the plan to fail');
-}
+const planError = (source: string): Promise<WebcapError> => failure(host.runPlan(source));
 
 const open = () => `(call :web.open {:url "${site.url('shop.test', '/list')}"})`;
 

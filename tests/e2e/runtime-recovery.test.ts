@@ -23,17 +23,17 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
   }
 }
 
-it('fails the in-flight call with sidecar_crashed within a second and starts a new sidecar next time', async () => {
+it('fails the in-flight call with sidecar_crashed at once and starts a new sidecar next time', async () => {
   const host = testHost(config());
   try {
     await host.call('web.open', { url: site.url('shop.test', '/') });
     const first = sidecarOf()!;
-    const pending = codeOf(host.call('web.wait', { time: 10_000, timeout: 20_000 }));
+    // A wait for what never comes, with a 10-minute timeout: only noticing the crash ends it
+    // before the test's own timeout.
+    const pending = codeOf(host.call('web.wait', { selector: '#never', timeout: 600_000 }));
     await new Promise((r) => setTimeout(r, 200));
-    const killedAt = Date.now();
     process.kill(first.pid, 'SIGKILL');
     expect(await pending).toBe('sidecar_crashed');
-    expect(Date.now() - killedAt).toBeLessThan(1000);
     const again = await host.call('web.open', { url: site.url('shop.test', '/') });
     expect(again.title).toBe('Shop');
     expect(sidecarOf()!.pid).not.toBe(first.pid);

@@ -13,6 +13,7 @@ import type { Host } from '../../host/host.js';
 import { setSecret } from '../../host/secrets/vault.js';
 import { WebcapError } from '../../manifests/errors.js';
 import { BANK_PW, carries, serveSecretSite, type SecretSite } from '../fixtures/secret-ref-pages.js';
+import { failure as failureOf } from '../helpers/failure.js';
 import { tempDir, testConfig, testHost } from '../helpers/host.js';
 
 const KEY_ENV = 'WEBCAP_TEST_REF_KEY';
@@ -32,10 +33,9 @@ async function call(id: string, params: Record<string, unknown>): Promise<Record
 }
 
 async function failure(id: string, params: Record<string, unknown>): Promise<WebcapError> {
-  const err = await host.call(id, params).then(() => undefined, (e: unknown) => e);
-  expect(err).toBeInstanceOf(WebcapError);
-  answers.push((err as WebcapError).toJSON());
-  return err as WebcapError;
+  const err = await failureOf(host.call(id, params));
+  answers.push(err.toJSON());
+  return err;
 }
 
 /** The centre pixel of a PNG, read by a real browser's canvas. */

@@ -55,11 +55,10 @@ describe('session queue', () => {
   it('with session_queue = "fail" refuses at once', async () => {
     const host = make({ session_queue: 'fail' });
     await host.call('web.open', { url: at(), session: 'a' });
-    const started = Date.now();
     const e = await failure(host.call('web.open', { url: at(), session: 'b', timeout: 10_000 }));
+    // It did not queue: the refusal says it waited 0 ms of the 10 s it could have.
     expect([e.code, e.details.waited_ms]).toEqual(['session_limit', 0]);
     expect(e.message).toContain('session_queue = "fail"');
-    expect(Date.now() - started).toBeLessThan(3000);
     await host.call('web.close', {});
   });
 });

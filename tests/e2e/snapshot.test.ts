@@ -242,11 +242,10 @@ describe('web.snapshot', () => {
     const s = await openApp();
     const vanish = refOf((await snap(s)).snapshot, 'button "Vanish"');
     await host.call('web.click', { session: s, ref: vanish });
-    const started = Date.now();
+    // The call's timeout (120 s) is longer than the test's: waiting it out fails the test.
     const err = await host.call('web.click', { session: s, ref: vanish, timeout: 120_000 }).catch((e) => e);
     expect(err).toMatchObject({ code: 'stale_ref' });
     expect(err.message).toMatch(/no longer on the page.*web\.snapshot/);
-    expect(Date.now() - started).toBeLessThan(60_000); // answered, not waited out: the call's timeout is 120 s
   });
 
   it('a ref from before a navigation is stale_ref naming the navigation', async () => {

@@ -12,3 +12,14 @@ export async function failure(p: Promise<unknown>): Promise<WebcapError> {
   }
   throw new Error('expected the call to fail');
 }
+
+/** The same for code that throws at once (config loading, parsers). */
+export function failureSync(run: () => unknown): WebcapError {
+  try {
+    run();
+  } catch (err) {
+    expect(err).toBeInstanceOf(WebcapError);
+    return err as WebcapError;
+  }
+  throw new Error('expected the call to fail');
+}

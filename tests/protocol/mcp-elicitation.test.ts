@@ -68,9 +68,8 @@ describe('elicitationAsker', () => {
     const broken = await pair(async () => { throw new Error('ui crashed'); });
     expect(await elicitationAsker(broken.server, broken.fallback)(question)).toEqual({ approved: false, channel: 'mcp_elicitation' });
     const silent = await pair(() => new Promise<ElicitResult>(() => undefined));
-    const started = Date.now();
+    // The client never answers: only the asker's own 200 ms limit ends this before the test's timeout.
     expect(await elicitationAsker(silent.server, silent.fallback, 200)(question)).toEqual({ approved: false, channel: 'mcp_elicitation' });
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('falls back to the configured answer when the client did not advertise elicitation', async () => {

@@ -18,6 +18,7 @@ import { listProfiles, readEnvelope } from '../../../host/profiles/store.js';
 import { readChainEntries } from '../../../host/replay/chain-calls.js';
 import { readText } from '../../../host/cli/args.js';
 import { readJsonSafelySync, readLinesSafelySync } from '../../../host/files/safe-read.js';
+import { failure, failureSync } from '../../helpers/failure.js';
 import { tempDir } from '../../helpers/host.js';
 
 const SECRET = 'root:x:0:0:TOP-SECRET-7f3a9c:/root:/bin/bash';
@@ -31,14 +32,7 @@ beforeEach(() => {
   writeFileSync(outside, `${SECRET}\n`);
 });
 
-function failure(run: () => unknown): WebcapError {
-  try { run(); } catch (err) { return err as WebcapError; }
-  throw new Error('expected a failure');
-}
-async function failureOf(run: () => Promise<unknown>): Promise<WebcapError> {
-  try { await run(); } catch (err) { return err as WebcapError; }
-  throw new Error('expected a failure');
-}
+const failureOf = (run: () => Promise<unknown>): Promise<WebcapError> => failure(run());
 
 function expectClean(err: WebcapError, file: string, problem: RegExp): void {
   expect(err).toBeInstanceOf(WebcapError);
@@ -56,7 +50,7 @@ describe('profiles (host/profiles/*)', () => {
 
   it('a profile that is a link to a readable file outside is refused, and listed as invalid without its bytes', () => {
     symlinkSync(outside, file());
-    expectClean(failure(() => readEnvelope(profilesConfig(), 'shop')), file(), /symbolic link/);
+    expectClean(failureSync(() => readEnvelope(profilesConfig(), 'shop')), file(), /symbolic link/);
     const listed = listProfiles(profilesConfig());
     expect(listed).toHaveLength(1);
     expect(listed[0]!.invalid).toMatch(/symbolic link/);
@@ -70,19 +64,19 @@ describe('profiles (host/profiles/*)', () => {
     ['wrong type', JSON.stringify({ v: 1, name: 'shop', saved_at: '2026-01-01T00:00:00Z', origins: 'TOP-SECRET-7f3a9c', cookies: 1, local_storage_items: 0, iv: '', tag: '', data: '' }), /field "origins" must be a list of strings/],
   ])('a %s profile fails as invalid_params naming the problem', (_kind, text, problem) => {
     writeFileSync(file(), text);
-    expectClean(failure(() => readEnvelope(profilesConfig(), 'shop')), file(), problem);
+    expectClean(failureSync(() => readEnvelope(profilesConfig(), 'shop')), file(), problem);
     expect(JSON.stringify(listProfiles(profilesConfig()))).not.toMatch(/TOP-SECRET|root:x/);
   });
 
   it('a huge profile is refused without being read whole', () => {
     writeFileSync(file(), '{');
     truncateSync(file(), 65 * 1024 * 1024);   // sparse: 65 MiB on paper
-    expectClean(failure(() => readEnvelope(profilesConfig(), 'shop')), file(), /too large/);
+    expectClean(failureSync(() => readEnvelope(profilesConfig(), 'shop')), file(), /too large/);
   });
 
   it('a FIFO planted as a profile does not hang the read', () => {
     mkfifoSync(file());
-    expectClean(failure(() => readEnvelope(profilesConfig(), 'shop')), file(), /not a regular file/);
+    expectClean(failureSync(() => readEnvelope(profilesConfig(), 'shop')), file(), /not a regular file/);
   });
 });
 
@@ -95,7 +89,7 @@ describe('the causal chain and its head file (host/chain/*)', () => {
     const chain = join(dir, 'chain.jsonl');
     symlinkSync(outside, chain);
     for (const read of [() => verifyChain(chain), () => readEntries(chain), () => readChainEntries(chain), () => readTail(chain)]) {
-      expectClean(failure(read), chain, /symbolic link/);
+      expectClean(failureSync(read), chain, /symbolic link/);
     }
     const err = await failureOf(() => CausalChain.open(chain));
     expect(err.details).toMatchObject({ reason: 'chain_unwritable', errno: 'ELOOP' });
@@ -106,7 +100,7 @@ describe('the causal chain and its head file (host/chain/*)', () => {
     const chain = join(dir, 'chain.jsonl');
     writeFileSync(chain, 'x');
     truncateSync(chain, 65 * 1024 * 1024);   // one 65 MiB line of NULs
-    expectClean(failure(() => verifyChain(chain)), chain, /too large \(line 1/);
+    expectClean(failureSync(() => verifyChain(chain)), chain, /too large \(line 1/);
   });
 
   it('a signed head file that is a link is reported as a problem without its bytes', async () => {
@@ -159,7 +153,7 @@ describe('caches, provider state, site profiles, plans', () => {
   ])('a site profile that is %s stops loading with the file named', (_kind, plant, problem) => {
     const file = join(dir, 'shop.json');
     plant(file);
-    const err = failure(() => loadProfiles(dir));
+    const err = failureSync(() => loadProfiles(dir));
     expect(err.code).toBe('invalid_params');
     expect(err.message).toContain('shop.json');
     expect(err.message).toMatch(problem);
@@ -169,11 +163,11 @@ describe('caches, provider state, site profiles, plans', () => {
   it('a plan file that is a FIFO or huge is refused (a link the user names is followed)', () => {
     const fifo = join(dir, 'plan.rtfs');
     mkfifoSync(fifo);
-    expectClean(failure(() => readText(fifo)), fifo, /not a regular file/);
+    expectClean(failureSync(() => readText(fifo)), fifo, /not a regular file/);
     const huge = join(dir, 'huge.rtfs');
     writeFileSync(huge, '(');
     truncateSync(huge, 65 * 1024 * 1024);
-    expectClean(failure(() => readText(huge)), huge, /too large/);
+    expectClean(failureSync(() => readText(huge)), huge, /too large/);
     const link = join(dir, 'link.rtfs');
     writeFileSync(join(dir, 'real.rtfs'), '(call :web.url {})');
     symlinkSync(join(dir, 'real.rtfs'), link);
@@ -185,7 +179,7 @@ describe('the reader itself', () => {
   it('never quotes the bytes it could not parse', () => {
     const file = join(dir, 'x.json');
     writeFileSync(file, SECRET);
-    expectClean(failure(() => readJsonSafelySync(file, { what: 'test file', maxBytes: 1024 })), file, /not valid JSON/);
+    expectClean(failureSync(() => readJsonSafelySync(file, { what: 'test file', maxBytes: 1024 })), file, /not valid JSON/);
   });
 
   it('streams lines of a file of any length and marks a last line without its newline', () => {

@@ -30,9 +30,12 @@ describe('budgets', () => {
     expect(await code(policy(call('web.click'), ok))).toBe('ok');
   });
 
-  it('does not count host-side capabilities (ccos.user.ask)', async () => {
+  it('does not count host-side capabilities (ccos.user.ask) against the browser budget', async () => {
     const policy = budgetPolicy(validateConfig({ capabilities: { browser: { max_actions_per_minute: 1 } } }, '/tmp'), { now: () => 0 });
     for (let i = 0; i < 5; i++) expect(await code(policy(call('ccos.user.ask', undefined, 'host'), ok))).toBe('ok');
+    // The browser's one action a minute is still there after five asks, and it is one.
+    expect(await code(policy(call('web.click'), ok))).toBe('ok');
+    expect(await code(policy(call('web.click'), ok))).toBe('budget_exceeded');
   });
 
   it('applies a per-capability budget to a host-side capability (web.search) without touching the browser budget', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../host/config/load.js';
 import { WebcapError } from '../../../manifests/errors.js';
+import { failureSync } from '../../helpers/failure.js';
 import { tempDir } from '../../helpers/host.js';
 
 function load(text: string) {
@@ -14,10 +15,7 @@ function load(text: string) {
   return loadConfig(file);
 }
 
-function error(text: string): WebcapError {
-  try { load(text); } catch (e) { return e as WebcapError; }
-  throw new Error('expected an error');
-}
+const error = (text: string): WebcapError => failureSync(() => load(text));
 
 describe('config checks beyond the schema', () => {
   it.each([

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../host/config/load.js';
 import { WebcapError } from '../../../manifests/errors.js';
+import { failureSync } from '../../helpers/failure.js';
 import { tempDir } from '../../helpers/host.js';
 
 function fromToml(text: string) {
@@ -12,10 +13,7 @@ function fromToml(text: string) {
   return () => loadConfig(file);
 }
 
-function error(fn: () => unknown): WebcapError {
-  try { fn(); } catch (e) { return e as WebcapError; }
-  throw new Error('expected an error');
-}
+const error = failureSync;
 
 describe('config', () => {
   it('fills every default and resolves paths against the file', () => {

@@ -91,17 +91,15 @@ describe('an endless robots.txt', () => {
 
   it('a file that trickles forever ends at the overall deadline (unreachable: disallow all)', async () => {
     const site = await server({ '/robots.txt': endless('# still going\n', 20) });
-    const started = Date.now();
+    // The file never ends: only the 400 ms deadline (named in the reason) ends this before the test's timeout.
     const result = await fetchRobots(`http://site.test:${site.port}`, opts({ 'site.test': '127.0.0.1' }, 400));
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(result).toMatchObject({ kind: 'disallow_all', reason: expect.stringContaining('timed out after 400 ms') });
   });
 
   it('a fast endless file is cut at maxBytes and read as rules', async () => {
     const site = await server({ '/robots.txt': endless(`User-agent: *\nDisallow: /private\n${'#'.repeat(16 * 1024)}\n`, 1) });
-    const started = Date.now();
+    // Cut, not timed out: a 200 holding exactly maxBytes (a timeout would be an error).
     const res = await httpGet(`http://site.test:${site.port}/robots.txt`, { timeoutMs: 10_000, resolve: { 'site.test': '127.0.0.1' }, maxBytes: 64 * 1024 });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(res.status).toBe(200);
     expect(Buffer.byteLength(res.body)).toBe(64 * 1024);
   });

@@ -56,6 +56,9 @@ describe('annotations', () => {
   const SUBMITS_DELETES_OR_SPENDS = ['web.click', 'web.close', 'web.cookies.set', 'web.evaluate', 'web.fill_form', 'web.keypress', 'web.tabs', 'web.type', 'web.upload'];
 
   it('every manifest declares only known effects', () => {
+    expect(manifests.length).toBeGreaterThanOrEqual(34);
+    // The lists above name shipped capabilities, not stale ones.
+    for (const id of CHANGES) expect(manifests.map((m) => m.id)).toContain(id);
     for (const m of manifests) for (const e of m.effects) expect(isKnownEffect(e), `${m.id}: ${e}`).toBe(true);
   });
 

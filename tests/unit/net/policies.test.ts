@@ -24,6 +24,7 @@ async function run(policy: Policy, c: CallContext): Promise<WebcapError | 'passe
     await policy(c, async () => ({}));
     return 'passed';
   } catch (err) {
+    expect(err).toBeInstanceOf(WebcapError);
     return err as WebcapError;
   }
 }

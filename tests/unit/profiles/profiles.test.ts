@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebcapError } from '../../../manifests/errors.js';
 import { projectRoot } from '../../../manifests/load.js';
 import { loadProfiles } from '../../../host/profiles/site-profiles.js';
+import { failureSync } from '../../helpers/failure.js';
 import { profileFor, profileNamed, type SiteProfile } from '../../../sidecar/profiles.js';
 
 const shipped = join(projectRoot(), 'site-profiles');
@@ -21,10 +22,7 @@ function loadOne(profile: unknown, file = 'x.json', raw?: string): SiteProfile[]
   return loadProfiles(dir);
 }
 
-function errorOf(profile: unknown, file = 'x.json', raw?: string): WebcapError {
-  try { loadOne(profile, file, raw); } catch (err) { return err as WebcapError; }
-  throw new Error('expected loadProfiles to throw');
-}
+const errorOf = (profile: unknown, file = 'x.json', raw?: string): WebcapError => failureSync(() => loadOne(profile, file, raw));
 
 describe('shipped profiles', () => {
   const profiles = loadProfiles(shipped);

@@ -48,10 +48,9 @@ describe('plan limits', () => {
     const e = await failure(evaluatePlan('(loop [i 0] (recur (inc i)))', { ...noCalls, limits: { maxDurationMs: 50, maxSteps: 1e12 } }));
     expect([e.code, e.message]).toEqual(['timeout', expect.stringMatching(/^plan:1:\d+: the plan ran longer than 0.05 s \(\[plans\] max_duration_s\)/)]);
     const hang: PlanHooks = { call: () => new Promise(() => undefined), limits: { maxDurationMs: 100 } };
-    const started = Date.now();
+    // The call never answers: only max_duration ends the plan before the test's timeout.
     const h = await failure(evaluatePlan('(do 1\n  (call :web.wait {:time 999999}))', hang));
     expect([h.code, h.message]).toEqual(['timeout', expect.stringMatching(/^plan:2:3: the plan ran longer/)]);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('makes nesting deeper than the reader limit a parse error with a position, never internal (10,000 deep)', () => {

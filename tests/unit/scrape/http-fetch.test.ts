@@ -65,10 +65,9 @@ describe('fetchPage (web.scrape without a browser)', () => {
     expect((await failure(fetchPage(at('/huge'), config, 10_000))).message).toContain('larger than');
     expect((await failure(fetchPage(at('/loop'), config, 5000))).message).toContain('redirected more than 10 times');
     expect((await failure(fetchPage(at('/to-file'), config, 3000))).code).toBe('unsupported_scheme');
-    const started = Date.now();
+    // /hang never answers: only the 500 ms limit ends this before the test's timeout.
     const slow = await failure(fetchPage(at('/hang'), config, 500));
     expect(slow.code).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('a gzip body inflating past 10 MB fails instead of coming back truncated', async () => {

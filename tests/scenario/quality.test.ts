@@ -7,10 +7,10 @@
 // one-rule test cases) are scored apart and kept out of the real-world mean.
 // Plus the two refinements on pages made to show them.
 import { describe, expect, it } from 'vitest';
-import { baselineText, loadCorpus, meanScore, pipelineText, tokenScore } from '../../../bench/quality.js';
-import { parseDocument } from '../../../host/scrape/dom.js';
-import { scrapePage } from '../../../host/scrape/pipeline.js';
-import { mainContainers, refineArticle } from '../../../host/scrape/refine.js';
+import { baselineText, loadCorpus, meanScore, pipelineText, tokenScore } from '../../bench/quality.js';
+import { parseDocument } from '../../host/scrape/dom.js';
+import { scrapePage } from '../../host/scrape/pipeline.js';
+import { mainContainers, refineArticle } from '../../host/scrape/refine.js';
 
 const MEASURED_F1 = 0.9828;
 const F1_FLOOR = MEASURED_F1 - 0.005;
