@@ -107,7 +107,8 @@ interface WireError { code: string; message: string; details?: Record<string, un
 
 /** Prints as the full CLI does (host/cli.ts): the answer as text or JSON; an error as `error: code: message`, exit 1. */
 function finish(socket: Socket, verb: ParsedVerb, error: WireError | undefined, value?: Record<string, unknown>): true {
-  socket.end();
+  // The answer is in: nothing more to say to the daemon (the call is over), and the process may exit now.
+  socket.destroy();
   if (!error) {
     process.stdout.write(`${verb.json ? JSON.stringify(value ?? null) : verb.verb.text(value ?? {})}\n`);
     return true;

@@ -56,6 +56,11 @@ describe('webcap open / snapshot / fill / click / extract / close', () => {
     expect((await run('a', 'close')).stdout.trim()).toBe('closed');
     // The session is the daemon's to remember per caller: no second session file in the workspace.
     expect(existsSync(join(dir, '.webcap', '.webcap-cli'))).toBe(false);
+
+    // An edited config: the warm daemon serves the old one, so the thin client hands over to the full CLI, which restarts it.
+    writeFileSync(join(dir, 'agent_config.toml'), `${readFileSync(join(dir, 'agent_config.toml'), 'utf8')}\n# edited\n`);
+    const again = await run('a', 'open', site.url('127.0.0.1', '/'));
+    expect([again.code, again.stderr]).toEqual([0, expect.stringMatching(/restarting it for this configuration/)]);
     const calls = readFileSync(join(dir, 'chain.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
       .filter((e) => e.kind === 'call' && e.result).map((e) => e.capability);
     expect(calls).toEqual(expect.arrayContaining(['web.open', 'web.snapshot', 'web.fill', 'web.click', 'web.extract', 'web.close']));
