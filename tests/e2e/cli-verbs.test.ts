@@ -26,7 +26,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-describe('webcap open / snapshot / fill / click / extract / close', () => {
+describe('webcap open / snapshot / fill / click / extract / close', { timeout: 240_000 }, () => {
   it('drives one page from a shell, each verb a governed call in the chain', async () => {
     const opened = await run('a', 'open', site.url('127.0.0.1', '/'));
     expect(opened.code, opened.stderr).toBe(0);
