@@ -33,6 +33,8 @@ const ACTIONS: Array<[string, Record<string, unknown>]> = [
   ['web.select', { selector: '#size', value: 'M' }],
   ['web.keypress', { selector: '#city', keys: ['End'] }],
   ['web.snapshot', {}],
+  // Same page again (its URL is filled in per run): a navigation through the guard proxy and the gate.
+  ['web.navigate', {}],
 ];
 
 export async function actionLayers(n: number): Promise<string> {
@@ -73,10 +75,12 @@ export async function actionLayers(n: number): Promise<string> {
     'web.select': () => page.selectOption('#size', 'M'),
     'web.keypress': () => page.press('#city', 'End'),
     'web.snapshot': () => page.locator('body').ariaSnapshot({ mode: 'ai' } as never),
+    'web.navigate': () => page.goto(url),
   };
   const lines = ['| action (median ms) | raw Playwright | sidecar, effect gate off | sidecar alone | host in-process | MCP stdio (after_action none) | MCP stdio (diff answer) | MCP none ÷ raw |', '|---|---|---|---|---|---|---|---|'];
   try {
-    for (const [cap, params] of ACTIONS) {
+    for (const [cap, fixed] of ACTIONS) {
+      const params = cap === 'web.navigate' ? { url } : fixed;
       const s: number[][] = [[], [], [], [], [], []];
       const runs = [
         () => raw[cap](),

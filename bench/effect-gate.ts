@@ -5,12 +5,19 @@
 // against robots.txt: redirect-hops.ts), with the effect gate on (gate_requests and
 // robots; an input action waits INPUT_GRACE_MS for what its handlers send)
 // and off. The per-key look at the focused field (typing-guard.ts) has no
-// switch, so it runs on both sides. Run: npm run build && node
+// switch, so it runs on both sides. First, the gate alone: what EffectGate
+// (begin → end with the ordered flush on the page's own CDP session) costs an
+// action that sends nothing, in-process on a real page, against a bare CDP
+// round trip on the same session. Run: npm run build && node
 // dist/bench/effect-gate.js [N]
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { chromium } from 'playwright';
 import { createHost } from '../host/host.js';
+import { findChromium } from '../sidecar/browser/find-chromium.js';
+import { EffectGate } from '../sidecar/guard/effect-gate.js';
 import { html, send, serve } from '../tests/helpers/fixture-server.js';
 import { median, sideBySide } from './stats.js';
 
@@ -29,6 +36,20 @@ const config = (on: boolean) => {
     chain: { path: join(dir, 'chain.jsonl') }, workspace: { path: dir }, logging: { level: 'warn', file: join(dir, 'log') },
   };
 };
+// The gate alone, on a page that sends nothing: begin(), the action (none), end() with the same ordered flush
+// the sidecar uses (sidecar/guard/redirect-hops.ts: Runtime.evaluate of a zero-delay timer on the watch's session).
+{
+  const browser = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox'] });
+  const page = await browser.newPage();
+  await page.goto(site.url('127.0.0.1', '/'));
+  const cdp = await page.context().newCDPSession(page);
+  const flush = () => cdp.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(r, 0))', awaitPromise: true });
+  const gate = new EffectGate({ gateRequests: true, robots: true, ask: { consent: async () => ({ approved: true }), robots: async () => ({ allowed: true, reason: 'bench' }) } });
+  const s = await sideBySide(N * 5, async () => { const w = gate.begin('web.click', 's1'); await gate.end(w, flush, true); }, () => cdp.send('Runtime.evaluate', { expression: '1' }));
+  console.log(`load average ${loadavg()[0].toFixed(1)}\n| the gate alone, action sends nothing (median of ${N * 5}) | EffectGate begin → end (ordered flush) | one bare CDP round trip | added |\n|---|---|---|---|`);
+  console.log(`| in-process, real page | ${median(s.a).toFixed(2)} ms | ${median(s.b).toFixed(2)} ms | +${(median(s.a) - median(s.b)).toFixed(2)} ms |\n`);
+  await browser.close();
+}
 const on = createHost({ config: config(true) });
 const off = createHost({ config: config(false) });
 try {

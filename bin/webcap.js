@@ -12,8 +12,16 @@ if (!existsSync(entry)) {
   process.stderr.write('error: internal: webcap is not built; run `npm run setup` (or `npm run build`)\n');
   process.exit(1);
 }
-// `webcap mcp` (stdio) exists to drive a browser: its sidecar boots while the host's modules load (host/sidecar-link/early-sidecar.ts).
 const args = process.argv.slice(2);
+// A short verb (`webcap click e12`) against a warm daemon is answered by the thin client, which loads no host;
+// it hands back (having sent nothing) whenever the full CLI must answer.
+let handled = false;
+const word = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '--config');
+if (word && ['open', 'snapshot', 'click', 'fill', 'type', 'press', 'extract', 'screenshot', 'close'].includes(word)) {
+  const thin = await import(new URL('../dist/host/cli/thin-client.js', import.meta.url).href);
+  handled = await thin.runThinVerb(args);
+}
+// `webcap mcp` (stdio) exists to drive a browser: its sidecar boots while the host's modules load (host/sidecar-link/early-sidecar.ts).
 if (args[0] === 'mcp' && !args.some((a) => a === '--http' || a.startsWith('--http=') || a === '--help' || a === '-h')) {
   const sidecar = process.env.WEBCAP_SIDECAR_ENTRY || fileURLToPath(new URL('../dist/sidecar/main.js', import.meta.url));
   if (existsSync(sidecar)) {
@@ -23,5 +31,8 @@ if (args[0] === 'mcp' && !args.some((a) => a === '--http' || a.startsWith('--htt
     const init = (await import(new URL('../dist/host/sidecar-link/early-init.js', import.meta.url).href)).earlyInit(args.slice(1));
     if (init) early.sendEarlyInit(init);
   }
+  // Its plain forms skip the command parser and the other commands' modules (host/cli/mcp-direct.ts).
+  const direct = new URL('../dist/host/cli/mcp-direct.js', import.meta.url);
+  if (existsSync(direct)) handled = await (await import(direct.href)).runMcpDirect(args.slice(1));
 }
-await import(entry.href);
+if (!handled) await import(entry.href);

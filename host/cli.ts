@@ -4,11 +4,10 @@
 import { CommanderError } from 'commander';
 import { toWebcapError } from '../manifests/errors.js';
 import { buildProgram } from './cli/program.js';
+import { NO_TTY_HINT } from './cli/hints.js';
 
 const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
-// Without a terminal nobody could be asked, so the config's answer (deny by default) was used.
-const NO_TTY_HINT = 'hint: no terminal to ask on, so [consent] non_interactive answered; approve with --yes (-y), or set [consent] non_interactive = "approve" in the config\n';
 
 async function main(argv: string[]): Promise<void> {
   const program = buildProgram();

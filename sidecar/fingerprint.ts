@@ -33,11 +33,17 @@ export const TEXT_CHARS = 80;
  * a navigation they cause can win the race and take the element away (measured: a keypress's Enter did).
  */
 export async function fingerprintOf(locator: Locator): Promise<{ fingerprint?: Fingerprint }> {
-  const fp = await locator.evaluate(readFingerprint, TEXT_CHARS, { timeout: 1000 }).catch(() => undefined);
-  if (!fp) return {};
-  const frame = await frameSelectorOf(locator).catch(() => undefined);
-  return { fingerprint: frame ? { ...fp, frame } : fp };
+  const read = await locator.evaluate(READ_WITH_FRAME, TEXT_CHARS, { timeout: 1000 }).catch(() => undefined);
+  if (!read?.fp) return {};
+  // Only an element in a child frame needs its frame's selector (three more round trips); the top document's never does.
+  const frame = read.framed ? await frameSelectorOf(locator).catch(() => undefined) : undefined;
+  return { fingerprint: frame ? { ...read.fp, frame } : read.fp };
 }
+
+// readFingerprint inlined as source (Playwright sends a function by its text), plus whether the element's
+// window is a child frame's: `window` and `window.top` are unforgeable, so a page script cannot fake either.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const READ_WITH_FRAME = new Function('el', 'maxText', `return { fp: (${readFingerprint.toString()})(el, maxText), framed: window !== window.top };`) as (el: Element, maxText: number) => { fp: Fingerprint; framed: boolean };
 
 /**
  * For an element inside an iframe of the top document: a CSS selector for that

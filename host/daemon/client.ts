@@ -86,7 +86,7 @@ export function request(socket: Socket, req: Request, listener: Listener = {}): 
         settled = true;
         socket.end();
         if (reply.type === 'error') fail(new WebcapError(reply.error.code as never, reply.error.message, reply.error.details));
-        else done(reply.type === 'status' ? reply.status : reply.value);
+        else done(reply.type === 'status' ? reply.status : reply.type === 'hello' ? reply : reply.value);
       }
     });
     socket.once('close', () => {

@@ -25,12 +25,22 @@ export function envNamesOf(config: unknown, out = new Set<string>(ALWAYS)): Set<
 }
 
 export function configIdentity(configFile: string | null, config: WebcapConfig, env: NodeJS.ProcessEnv = process.env): string {
-  let contents: string | null = null;
-  if (configFile) {
-    try { contents = readFileSync(configFile, 'utf8'); } catch { contents = null; }
-  }
+  return identityOf(configFile, configContents(configFile), [...envNamesOf(config)], env);
+}
+
+export function configContents(configFile: string | null): string | null {
+  if (!configFile) return null;
+  try { return readFileSync(configFile, 'utf8'); } catch { return null; }
+}
+
+/**
+ * The digest itself, from the names alone: the thin client (host/cli/thin-client.ts) asks the
+ * daemon for the names and hashes its own file and environment, without loading the config.
+ * Same contents give the same names, so the digest matches exactly when the configuration does.
+ */
+export function identityOf(configFile: string | null, contents: string | null, envNames: string[], env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash('sha256');
-  const names = [...envNamesOf(config)].sort();
+  const names = [...envNames].sort();
   hash.update(JSON.stringify([configFile, contents, names.map((n) => [n, env[n] === undefined ? null : createHash('sha256').update(env[n]!).digest('hex')])]));
   return hash.digest('hex');
 }

@@ -29,6 +29,8 @@ export type Request =
   | ({ op: 'call'; id: string; params: Record<string, unknown> } & Caller)
   | ({ op: 'run'; source: string; inputs?: Record<string, string>; heal?: boolean } & Caller)
   | { op: 'status' }
+  /** What a thin client needs to compute config_id without loading the config: the variable names it reads. */
+  | { op: 'hello' }
   | { op: 'stop' }
   | { op: 'answer'; qid: number; approved: boolean };
 
@@ -52,6 +54,8 @@ export type Reply =
   | { type: 'healed'; heal: Heal }
   | { type: 'ask'; qid: number; question: ConsentQuestion }
   | { type: 'status'; status: DaemonStatus }
+  /** env_names: envNamesOf(config) (names only, never values); daemon: [cli] daemon (false: commands must run in-process). */
+  | { type: 'hello'; env_names: string[]; daemon: boolean }
   /** Printed on the command's stderr: the console URL (--console), or where a question waits. */
   | { type: 'notice'; message: string };
 

@@ -16,7 +16,7 @@ import { chooseAsker, fixedAsker, type Asker, type ConsentQuestion } from '../co
 import { loadConfig } from '../config/load.js';
 import { createHost, type Host, type HostScope } from '../host.js';
 import { onLines, type Caller, type Reply, type Request } from './protocol.js';
-import { configIdentity } from './identity.js';
+import { configIdentity, envNamesOf } from './identity.js';
 import { socketPath } from './socket.js';
 import { isDaemonAlive } from './client.js';
 import { packageVersion } from '../cli/version.js';
@@ -118,6 +118,7 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
         void Promise.resolve(consoleUrl).then((url) => send({ type: 'status', status: { pid: process.pid, uptime_s: Math.round((Date.now() - started) / 1000), sessions: made?.sessions() ?? [], socket: path, config: configFile, version: packageVersion(), ...(url ? { console: url } : {}) } }));
         return;
       }
+      if (req.op === 'hello') { send({ type: 'hello', env_names: [...envNamesOf(config)].sort(), daemon: config.cli.daemon }); return; }
       if (req.op === 'stop') { open.delete(socket); void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
       if (req.config_id !== identity) {
         const what = req.config === configFile ? `${configFile ?? 'the default config'} as it was when it started (the file or a variable it names in the environment has changed since)` : (configFile ?? 'the default config');

@@ -1,13 +1,26 @@
 // Checks params against the manifest's input_schema (ajv, compiled once per
-// manifest at start) and names the offending field and what was expected.
+// manifest, on its first call) and names the offending field and what was expected.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { WebcapError } from '../../manifests/errors.js';
 import type { Manifest } from '../../manifests/load.js';
 import type { Policy } from './types.js';
 
-export function compileValidators(manifests: Manifest[]): Map<string, ValidateFunction> {
+/**
+ * One validator per manifest, compiled when its capability is first called: compiling all of them
+ * costs the start of every process (`webcap mcp`'s first answer, each CLI command) for tools it may never call.
+ */
+export function compileValidators(manifests: Manifest[]): Pick<Map<string, ValidateFunction>, 'get'> {
   const ajv = new Ajv({ allErrors: false, strict: false });
-  return new Map(manifests.map((m) => [m.id, ajv.compile(m.input_schema)]));
+  const schemas = new Map(manifests.map((m) => [m.id, m.input_schema]));
+  const compiled = new Map<string, ValidateFunction>();
+  return {
+    get(id: string) {
+      let check = compiled.get(id);
+      const schema = schemas.get(id);
+      if (!check && schema) compiled.set(id, (check = ajv.compile(schema)));
+      return check;
+    },
+  };
 }
 
 function describeAjvError(err: ErrorObject): { field: string; message: string } {
@@ -26,7 +39,7 @@ function describeAjvError(err: ErrorObject): { field: string; message: string } 
   return { field, message: `field "${field}" must be ${String(expected).replace(/^must (be )?/, '')}` };
 }
 
-export function validatePolicy(validators: Map<string, ValidateFunction>): Policy {
+export function validatePolicy(validators: Pick<Map<string, ValidateFunction>, 'get'>): Policy {
   return async (call, next) => {
     const check = validators.get(call.capability)!;
     if (!check(call.params)) {

@@ -3,8 +3,12 @@
 // timeout, and reconnection in the background, so when Redis comes back the
 // next call passes without a restart. Every command goes through run(), which
 // turns any failure into StoreUnavailable and reports up/down transitions.
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { metrics } from '../metrics/metrics.js';
+
+// Loaded when a Redis store is made: a host on the embedded store (the default) never pays ioredis's start-up.
+const load = createRequire(import.meta.url);
 import { StoreUnavailable, type StoreEvent } from './types.js';
 
 /** How long a command may take before the store counts as unavailable. */
@@ -19,7 +23,8 @@ export class RedisConnection {
   private readonly scripts = new Set<string>();
 
   constructor(settings: RedisSettings) {
-    this.client = new Redis(settings.url, {
+    const { Redis: Client } = load('ioredis') as typeof import('ioredis');
+    this.client = new Client(settings.url, {
       keyPrefix: settings.prefix,
       ...(settings.password ? { password: settings.password } : {}),
       enableOfflineQueue: false,

@@ -119,8 +119,7 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
       const text = await resolveRefs(call, 'web.keypress', key, await frameOf(into, timeout));
       if (target) await target.pressSequentially(text, { timeout });
       else await page.keyboard.type(text);
-    } else if (target) await target.press(key, { timeout });
-    else await page.keyboard.press(key);
+    } else await page.keyboard.press(key); // a named target has focus already (above): the key goes where the guard just looked
     // Asked after the key landed: a field that turns into type=password on focus has turned by now.
     if (into && await landsInSecret(into)) { secret = true; value = await secretValue(into) ?? value; }
   }
