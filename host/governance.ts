@@ -38,6 +38,7 @@ import { redactingLogger } from './redact/logger.js';
 import { robotsForNavigation } from './robots/navigation.js';
 import { RobotsCache } from './robots/robots.js';
 import { chooseBackend } from './providers/choose-backend.js';
+import { narrowedOf } from './policies/narrowed.js';
 import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './sidecar-link/session-tracker.js';
 import { Profiles } from './profiles/manager.js';
@@ -194,11 +195,11 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     if (call.manifest.provider === 'host') {
       const provider = hostProviders[call.capability];
       if (!provider) throw new WebcapError('internal', `no host provider for ${call.capability}`);
-      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms, ownerOf(call)), robots: (url) => robotsForNavigation(robots, config, url) });
+      return provider(call.params, { config, log, redactor, gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms, ownerOf(call), narrowedOf(call)), robots: (url) => robotsForNavigation(robots, config, url) });
     }
     const seen = storeWatch.mark();
     try {
-      let result = await browser.invoke(call.capability, call.params, timeout, ownerOf(call));
+      let result = await browser.invoke(call.capability, call.params, timeout, ownerOf(call), narrowedOf(call));
       learnTypedSecret(result, (s) => learnLiterals(s, (v) => redactor.addSecret(v)));
       // The sidecar keeps secret fields' values out of what it answers; another provider's answer (its snapshot) is cleaned here.
       if (browser.name !== 'sidecar') result = redactor.hideSecrets(result);

@@ -60,6 +60,12 @@ export interface InvokeParams {
    * its owner opened, and one without `session` goes to its owner's latest.
    */
   owner: string;
+  /**
+   * The calling client's own domains_allowlist ([[mcp.clients]]), which narrows
+   * the host's: every request of a session or page this call opens must match
+   * both (the network guard), whatever the page then loads or navigates to.
+   */
+  narrowed?: { client: string; domains_allowlist: readonly string[] };
   /** Set by the host when it already knows which session a plan uses. */
   plan_id?: string;
 }

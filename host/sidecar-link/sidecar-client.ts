@@ -13,7 +13,7 @@ import { metrics } from '../metrics/metrics.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest,
   RefuseEndpointNotification, RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type EffectConsent,
-  type Evidence, type EvidenceParams, type NavigationCheck, type RefuseEndpoint, type SecretAnswer, type SecretResolve, type SensitiveAction, type SidecarEvent, type SidecarInit,
+  type Evidence, type EvidenceParams, type InvokeParams, type NavigationCheck, type RefuseEndpoint, type SecretAnswer, type SecretResolve, type SensitiveAction, type SidecarEvent, type SidecarInit,
 } from '../../manifests/wire.js';
 
 export interface SidecarHandlers {
@@ -58,8 +58,8 @@ export class SidecarClient {
 
   get pid(): number | undefined { return this.running?.child.pid; }
 
-  /** `owner`: the caller the call belongs to; the sidecar lets it reach only that caller's sessions. */
-  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string): Promise<Record<string, unknown>> {
+  /** `owner`: the caller the call belongs to; the sidecar lets it reach only that caller's sessions. `narrowed`: see InvokeParams. */
+  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string, narrowed?: InvokeParams['narrowed']): Promise<Record<string, unknown>> {
     const run = this.start();
     const cancel = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
@@ -79,7 +79,7 @@ export class SidecarClient {
     });
     try {
       await Promise.race([run.ready, run.exited]);
-      const request = run.connection.sendRequest(InvokeRequest, { capability, params, owner }, cancel.token);
+      const request = run.connection.sendRequest(InvokeRequest, { capability, params, owner, ...(narrowed ? { narrowed } : {}) }, cancel.token);
       return await Promise.race([request, run.exited, watchdog]);
     } catch (err) {
       throw toWebcapError(err);
