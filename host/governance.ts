@@ -39,6 +39,7 @@ import { robotsForNavigation } from './robots/navigation.js';
 import { RobotsCache } from './robots/robots.js';
 import { chooseBackend } from './providers/choose-backend.js';
 import { narrowedOf } from './policies/narrowed.js';
+import { clientChannels } from './consent/client-channel.js';
 import { hostProviders } from './providers/index.js';
 import { SessionTracker } from './sidecar-link/session-tracker.js';
 import { Profiles } from './profiles/manager.js';
@@ -127,6 +128,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     approvals: store.values('approvals'),
     scope: options.approvalScope,
     asker: hub.asker(chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) })),
+    // A [[mcp.clients]] principal's own consent channel narrows the channels above for its questions.
+    channelOf: clientChannels(config.mcp.clients, options.ask, (inner) => hub.asker(inner)),
     config: config.consent,
     // Over HTTP each MCP client approves for itself: its remembered yes is not another client's,
     // and with [[mcp.clients]] not another principal's either.
