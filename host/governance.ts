@@ -97,7 +97,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   // Entries about what already happened (events, blocked requests, a call's result) need no fdatasync of their own: the next durable append (an intent) carries them.
   const after = { durable: false };
   const sessions = new SessionTracker();
-  const unlistSessions = metrics.sessions(() => ({ open: sessions.list().length }));
+  // Queued: the opens waiting for a slot, as the sidecar reports them (sidecar/sessions/slots.ts).
+  const unlistSessions = metrics.sessions(() => ({ open: sessions.list().length, queued: sidecar.queued }));
   // Entries not written by the audit policy (consent, events, blocked requests) are labelled by whoever owns the session.
   const viaFor = (session: string | undefined | null) => {
     const via = options.entryVia?.(session ?? undefined);

@@ -99,6 +99,9 @@ export const BlockedNotification = new NotificationType<BlockedRequest>('webcap/
 export interface SidecarEvent { kind: string; session?: string; detail?: Record<string, unknown> }
 export const EventNotification = new NotificationType<SidecarEvent>('webcap/event');
 
+/** How many web.open calls wait for a session slot now (sent whenever the number changes): the host's queued gauge. */
+export const SessionQueueNotification = new NotificationType<{ queued: number }>('webcap/session-queue');
+
 /**
  * The sidecar found that an action is sensitive only once it saw the page (a
  * password field, a POST form submit). It asks the host, which asks the user:

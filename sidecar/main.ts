@@ -4,7 +4,7 @@ import { createMessageConnection, ResponseError, StreamMessageReader, StreamMess
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { loadManifests } from '../manifests/load.js';
 import {
-  BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest, RefuseEndpointNotification,
+  BlockedNotification, EffectConsentRequest, EventNotification, SessionQueueNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest, RefuseEndpointNotification,
   RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type SidecarInit,
 } from '../manifests/wire.js';
 import { Screencasts } from './screencast.js';
@@ -89,6 +89,7 @@ function contextFor(init: SidecarInit): SidecarState {
       };
     },
     onEvent: (kind, session, detail) => connection.sendNotification(EventNotification, secretBook.scrub({ kind, session, detail })),
+    onQueue: (queued) => void connection.sendNotification(SessionQueueNotification, { queued }).catch(() => undefined),
     traces,
   });
   return {

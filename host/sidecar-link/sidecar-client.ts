@@ -12,7 +12,7 @@ import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
 import { metrics } from '../metrics/metrics.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest,
-  RefuseEndpointNotification, RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type EffectConsent,
+  RefuseEndpointNotification, RobotsCheckRequest, SecretRequest, SessionQueueNotification, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type EffectConsent,
   type Evidence, type EvidenceParams, type InvokeParams, type NavigationCheck, type RefuseEndpoint, type SecretAnswer, type SecretResolve, type SensitiveAction, type SidecarEvent, type SidecarInit,
 } from '../../manifests/wire.js';
 
@@ -52,6 +52,10 @@ export class SidecarClient {
   private askedMs = 0;
   private askStartedAt = 0;
   private readonly refused: RefuseEndpoint[] = [];
+  private waiting = 0;
+
+  /** web.open calls waiting for a session slot in the running sidecar (what it last said). */
+  get queued(): number { return this.waiting; }
 
   /** `init` runs at each start, just after the spawn, so its work overlaps the sidecar's boot. */
   constructor(private readonly init: () => SidecarInit, private readonly handlers: SidecarHandlers, private readonly log: Logger) {}
@@ -205,6 +209,9 @@ export class SidecarClient {
     exited.catch(() => undefined);
     connection.onNotification(BlockedNotification, (b) => this.handlers.onBlocked(b));
     connection.onNotification(EventNotification, (e) => this.handlers.onEvent(e));
+    // Only this process's word counts: a sidecar that exited has nobody waiting any more.
+    connection.onNotification(SessionQueueNotification, (q) => { if (this.running?.child === child && Number.isSafeInteger(q.queued) && q.queued >= 0) this.waiting = q.queued; });
+    child.once('exit', () => { if (this.running === undefined || this.running.child === child) this.waiting = 0; });
     connection.onNotification(FrameNotification, (f) => this.handlers.onFrame?.(f.session, f.jpeg));
     connection.onRequest(SensitiveRequest, (a) => outsideAnyCall(() => this.whileAsking(() => this.handlers.onSensitive(a))));
     connection.onRequest(EffectConsentRequest, (q) => outsideAnyCall(() => this.whileAsking(async () => (

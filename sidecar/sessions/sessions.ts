@@ -48,6 +48,8 @@ export interface SessionHooks {
   /** Called once per new session, around the creation of its context (network guard, …). */
   prepare(name: string, remote: boolean, narrowed?: Narrowing): Promise<ContextSetup>;
   onEvent(kind: string, session: string, detail?: Record<string, unknown>): void;
+  /** The number of web.open calls waiting for a slot, whenever it changes. */
+  onQueue?(waiting: number): void;
   /** Playwright traces of sessions ([report] trace); absent: none recorded. */
   traces?: SessionTraces;
 }
@@ -78,7 +80,7 @@ export class Sessions {
     const idleMs = init.browser.idle_timeout_s * 1000;
     this.sweeper = setInterval(() => void this.sweep(idleMs), Math.min(idleMs / 4, 30_000));
     this.sweeper.unref();
-    this.slots = new SessionSlots(init.browser.max_concurrent_sessions);
+    this.slots = new SessionSlots(init.browser.max_concurrent_sessions, (waiting) => hooks.onQueue?.(waiting));
   }
 
   list(): Session[] { return [...this.all.values()]; }
