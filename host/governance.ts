@@ -65,7 +65,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const log = redactingLogger(config.logging, redactor);
   const chain = openChainWriter(config, options.entryVia);
   const sessions = new SessionTracker();
-  const unlistSessions = metrics.sessions(() => ({ open: sessions.list().length }));
+  // Queued: the opens waiting for a slot, as the sidecar reports them (sidecar/sessions/slots.ts).
+  const unlistSessions = metrics.sessions(() => ({ open: sessions.list().length, queued: link.sidecar.queued }));
   // A store error while the sidecar asks mid-action: the sidecar refuses the effect, the call reports the store.
   const storeWatch = new StoreWatch();
   const { store, release: releaseStore } = openStore(config, chain, redactor);

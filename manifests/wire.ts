@@ -51,7 +51,7 @@ export interface SidecarInit {
   secrets?: { dlp: boolean };
 }
 
-interface InvokeParams {
+export interface InvokeParams {
   capability: string;
   params: Record<string, unknown>;
   /**
@@ -60,6 +60,12 @@ interface InvokeParams {
    * its owner opened, and one without `session` goes to its owner's latest.
    */
   owner: string;
+  /**
+   * The calling client's own domains_allowlist ([[mcp.clients]]), which narrows
+   * the host's: every request of a session or page this call opens must match
+   * both (the network guard), whatever the page then loads or navigates to.
+   */
+  narrowed?: { client: string; domains_allowlist: readonly string[] };
   /** Set by the host when it already knows which session a plan uses. */
   plan_id?: string;
 }
@@ -92,6 +98,9 @@ export const BlockedNotification = new NotificationType<BlockedRequest>('webcap/
  */
 export interface SidecarEvent { kind: string; session?: string; detail?: Record<string, unknown> }
 export const EventNotification = new NotificationType<SidecarEvent>('webcap/event');
+
+/** How many web.open calls wait for a session slot now (sent whenever the number changes): the host's queued gauge. */
+export const SessionQueueNotification = new NotificationType<{ queued: number }>('webcap/session-queue');
 
 /**
  * The sidecar found that an action is sensitive only once it saw the page (a

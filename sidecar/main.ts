@@ -4,7 +4,7 @@ import { createMessageConnection, ResponseError, StreamMessageReader, StreamMess
 import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { loadManifests } from '../manifests/load.js';
 import {
-  BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest, RefuseEndpointNotification,
+  BlockedNotification, EffectConsentRequest, EventNotification, SessionQueueNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest, RefuseEndpointNotification,
   RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type SidecarInit,
 } from '../manifests/wire.js';
 import { Screencasts } from './screencast.js';
@@ -19,7 +19,7 @@ import { proveGuardReachable } from './guard/remote-guard.js';
 import { installNetworkGuard, startGuardProxy, type NetworkGuard } from './guard/network-guard.js';
 import { politeness } from './politeness.js';
 import { secretBook } from './secrets/book.js';
-import { Sessions } from './sessions/sessions.js';
+import { Sessions, type Narrowing } from './sessions/sessions.js';
 import { SessionTraces } from './trace.js';
 import type { Tool, ToolContext } from './tool.js';
 import { tools } from './tools/index.js';
@@ -58,9 +58,11 @@ function contextFor(init: SidecarInit): SidecarState {
   });
   const traces = new SessionTraces(init.trace ?? 'off', init.workspace);
   const sessions: Sessions = new Sessions(init, source, {
-    async prepare(name, remote) {
+    async prepare(name, remote, narrowed) {
       const opts = {
         allowlist: init.network.domains_allowlist,
+        // A client's own allowlist narrows the host's for every request this context's pages make.
+        ...(narrowed ? { narrowed } : {}),
         denylist: init.network.domains_denylist,
         resolve: init.network.resolve,
         allowPrivate: init.network.allow_private,
@@ -87,6 +89,7 @@ function contextFor(init: SidecarInit): SidecarState {
       };
     },
     onEvent: (kind, session, detail) => connection.sendNotification(EventNotification, secretBook.scrub({ kind, session, detail })),
+    onQueue: (queued) => void connection.sendNotification(SessionQueueNotification, { queued }).catch(() => undefined),
     traces,
   });
   return {
@@ -148,7 +151,17 @@ connection.onRequest(StopRequest, async ({ session: name }) => {
 
 connection.onNotification(PrelaunchNotification, () => ctx?.sessions.prelaunch());
 
-connection.onRequest(InvokeRequest, async ({ capability, params, owner }, token) => {
+/** A client's allowlist as the wire brings it; anything malformed is refused, never read as "no narrowing". */
+function narrowing(value: unknown): Narrowing | undefined {
+  if (value === undefined) return undefined;
+  const n = value as Narrowing;
+  if (!n || typeof n.client !== 'string' || !Array.isArray(n.domains_allowlist) || !n.domains_allowlist.every((r) => typeof r === 'string')) {
+    throw new WebcapError('invalid_params', 'the call carries a malformed client allowlist');
+  }
+  return { client: n.client, domains_allowlist: [...n.domains_allowlist] };
+}
+
+connection.onRequest(InvokeRequest, async ({ capability, params, owner, narrowed }, token) => {
   try {
     if (!ctx) throw new WebcapError('internal', 'sidecar used before webcap/init');
     if (typeof owner !== 'string' || !owner) throw new WebcapError('invalid_params', `${capability}: the call names no owner; every call belongs to a caller`);
@@ -156,7 +169,7 @@ connection.onRequest(InvokeRequest, async ({ capability, params, owner }, token)
     if (!tool) throw new WebcapError('unknown_capability', `the sidecar has no handler for ${capability}`);
     ctx.forgetBlocked();
     // Every tool sees only its caller's sessions.
-    const mine: ToolContext = { ...ctx, sessions: ctx.sessions.for(owner) };
+    const mine: ToolContext = { ...ctx, sessions: ctx.sessions.for(owner, narrowing(narrowed)) };
     // A new call on a stopped session is the caller's fresh intent: the stop ended with the run it stopped.
     const named = (params.session as string | undefined) ?? mine.sessions.current ?? undefined;
     if (named) stopped.delete(named);

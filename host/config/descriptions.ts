@@ -67,7 +67,7 @@ export const CONFIG_DESCRIPTIONS: Record<string, string> = {
   'mcp.dynamic_tools': 'list page tools only while the client has a session open.',
   'mcp.tool_list': '`"lean"`: the agent-loop tools, compact; `"full"`: every capability verbatim.',
   'mcp.after_action': 'what an action\'s answer shows of the page: what changed, the whole view, or nothing.',
-  'mcp.clients': '`[[mcp.clients]] name token_env` with optional `domains_allowlist` and `budgets`: HTTP clients as separate principals.',
+  'mcp.clients': '`[[mcp.clients]] name token_env` with optional `domains_allowlist`, `budgets` and `consent` that narrow the host\'s: HTTP clients as separate principals. `consent` says who may answer the client\'s consent questions: `"deny"` (nobody is asked: refused), `"console"` (only the person at the console), `"mcp_elicitation"` (only the client\'s own MCP form, never the console); absent: every channel the host has (`--yes` included).',
   'playwright_mcp.command': 'argv of a Playwright MCP server to spawn over stdio.',
   'playwright_mcp.url': '`http(s)://…/mcp` of a running Playwright MCP server (wins over `command`).',
   'search.default_source': 'which provider `web.search` asks first.',

@@ -168,6 +168,8 @@ export const configSchema = {
               token_env: { type: 'string', minLength: 1 },
               domains_allowlist: { type: 'array', items: { type: 'string' } },
               budgets: { type: 'object', additionalProperties: false, properties: budgetTables },
+              // Who may answer this client's consent questions: nobody, only the console, or only its own MCP form (absent: every channel the host has).
+              consent: { enum: ['deny', 'console', 'mcp_elicitation'] },
             },
           },
         },

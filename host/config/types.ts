@@ -55,7 +55,12 @@ export interface McpClientConfig {
   domains_allowlist?: string[];
   /** Budgets of this client alone, on top of the host's (keys of [budgets]). */
   budgets?: BudgetTables;
+  /** Narrows who may answer its consent questions: nobody ("deny"), only the console, or only its own MCP form. */
+  consent?: ClientConsent;
 }
+
+/** The channel names are those the chain records as `channel` of a consent answer. */
+export type ClientConsent = 'deny' | 'console' | 'mcp_elicitation';
 
 export interface WebcapConfig {
   capabilities: { browser: BrowserConfig };

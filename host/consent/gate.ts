@@ -19,7 +19,11 @@ export interface ConsentRecord {
   timed_out?: boolean;
 }
 
-type GateAnswer = ConsentAnswer & { source: ConsentRecord['source'] };
+/** `refused_for`: the client whose own consent channel is "deny" (nobody was asked, by its configuration). */
+export type GateAnswer = ConsentAnswer & { source: ConsentRecord['source']; refused_for?: string };
+
+/** A client's own consent channel ([[mcp.clients]] consent): the asker that may answer it, or 'deny': nobody may. */
+export type ClientChannel = Asker | 'deny';
 
 const SENSITIVE_WHAT: Record<SensitiveAction['reason'], string> = {
   password_field: 'type into a password field',
@@ -60,6 +64,8 @@ export class ConsentGate {
     ownerOf?: (q: ConsentQuestion) => string | undefined;
     /** Who may reuse an approval: it is remembered under the scope of the caller that gave it (a daemon's command). */
     scope?: (q: ConsentQuestion) => string | undefined;
+    /** The principal's own consent channel, which narrows `asker` for its questions; undefined: `asker`. */
+    channelOf?: (owner: string) => ClientChannel | undefined;
   }) {
     this.now = opts.now ?? Date.now;
     this.remembered = opts.approvals ?? new MemoryValues(this.now);
@@ -146,8 +152,10 @@ export class ConsentGate {
       try { expiry = Number(await this.remembered.get(`approval:${key}`)); } catch (err) { return this.refuseOnStore(q, err); }
     }
     if (expiry > this.now()) return this.decide(q, { approved: true }, 'remembered');
+    const channel = owner === undefined ? undefined : this.opts.channelOf?.(owner);
+    if (channel === 'deny') return { ...(await this.decide(q, { approved: false, nobody: true, channel: 'client_deny' }, 'asker')), refused_for: owner };
     const asked = performance.now();
-    const raw = await this.opts.asker(q);
+    const raw = await (channel ?? this.opts.asker)(q);
     metrics.consentAnswered((performance.now() - asked) / 1000);
     const answer: ConsentAnswer = typeof raw === 'boolean' ? { approved: raw } : raw;
     // "Approve for this origin for N minutes" (the console) says how long; otherwise the configured TTL.
@@ -184,15 +192,16 @@ export class ConsentGate {
 }
 
 /** The start of a refusal: a person's no, nobody to ask, or nobody answering in time. */
-export function whyNot(a: Pick<ConsentAnswer, 'nobody' | 'timed_out'>): string {
+export function whyNot(a: Pick<GateAnswer, 'nobody' | 'timed_out' | 'refused_for'>): string {
+  if (a.refused_for !== undefined) return `nobody was asked (the consent channel of client ${plain(a.refused_for, 64)} is "deny") to approve`;
   if (a.timed_out) return 'timed out: nobody answered in the console to approve';
   if (a.nobody) return 'nobody was asked (no terminal, no MCP form elicitation, no console) to approve';
   return 'the user did not approve';
 }
 
 /** How to reach a person next time, when nobody was asked. */
-export function hintFor(a: Pick<ConsentAnswer, 'nobody' | 'timed_out'>): string {
-  return a.nobody && !a.timed_out ? '; to be asked, open the console (`webcap run --console`, or [console] enabled for the daemon and `webcap mcp`) or approve up front with --yes' : '';
+export function hintFor(a: Pick<GateAnswer, 'nobody' | 'timed_out' | 'refused_for'>): string {
+  return a.nobody && !a.timed_out && a.refused_for === undefined ? '; to be asked, open the console (`webcap run --console`, or [console] enabled for the daemon and `webcap mcp`) or approve up front with --yes' : '';
 }
 
 /** Scheme + host + port (punycode, so look-alike hosts show as xn--…); opaque URLs keep their text. */

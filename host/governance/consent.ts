@@ -2,6 +2,7 @@
 // where remembered approvals live, and how every answer reaches the chain.
 import { chooseAsker } from '../consent/asker.js';
 import { ConsentGate } from '../consent/gate.js';
+import { clientChannels } from '../consent/client-channel.js';
 import { ConsoleHub } from '../console/hub.js';
 import type { WebcapConfig } from '../config/types.js';
 import type { HostOptions } from '../host.js';
@@ -44,6 +45,8 @@ export function buildConsentGate(config: WebcapConfig, options: HostOptions, app
     approvals: approvals.values('approvals'),
     scope: options.approvalScope,
     asker: hub.asker(chooseAsker({ ask: options.ask, yes: options.yes, nonInteractive: config.consent.non_interactive, isTTY: Boolean(process.stdin.isTTY && process.stderr.isTTY) })),
+    // A [[mcp.clients]] principal's own consent channel narrows the channels above for its questions.
+    channelOf: clientChannels(config.mcp.clients, options.ask, (inner) => hub.asker(inner)),
     config: config.consent,
     // Over HTTP each MCP client approves for itself: its remembered yes is not another client's,
     // and with [[mcp.clients]] not another principal's either.

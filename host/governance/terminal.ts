@@ -11,6 +11,7 @@ import type { Profiles } from '../profiles/manager.js';
 import { withProfiles } from '../profiles/terminal.js';
 import type { BrowserBackend } from '../providers/browser-backend.js';
 import { provide } from '../providers/index.js';
+import { narrowedOf } from '../policies/narrowed.js';
 import type { Redactor } from '../redact/redactor.js';
 import { learnTypedSecret } from '../redact/typed-text.js';
 import { robotsForNavigation } from '../robots/navigation.js';
@@ -34,12 +35,12 @@ export function buildTerminal(d: TerminalDeps): (call: CallContext) => Promise<C
   const { config, redactor, browser, storeWatch } = d;
   return withSecrets(config, withProfiles(d.profiles, async (call) => {
     if (call.manifest.provider === 'host') {
-      return provide(call.capability, call.params, { config, log: d.log, redactor, gate: d.gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms, ownerOf(call)), robots: (url) => robotsForNavigation(d.robots, config, url) });
+      return provide(call.capability, call.params, { config, log: d.log, redactor, gate: d.gate, call, sidecar: (id, params, ms) => browser.invoke(id, params, ms, ownerOf(call), narrowedOf(call)), robots: (url) => robotsForNavigation(d.robots, config, url) });
     }
     const timeout = typeof call.params.timeout === 'number' ? call.params.timeout : config.capabilities.browser.default_timeout_ms;
     const seen = storeWatch.mark();
     try {
-      let result = await browser.invoke(call.capability, call.params, timeout, ownerOf(call));
+      let result = await browser.invoke(call.capability, call.params, timeout, ownerOf(call), narrowedOf(call));
       learnTypedSecret(result, (s) => learnLiterals(s, (v) => redactor.addSecret(v)));
       // The sidecar keeps secret fields' values out of what it answers; another provider's answer (its snapshot) is cleaned here.
       if (browser.name !== 'sidecar') result = redactor.hideSecrets(result);

@@ -25,6 +25,22 @@ const storeErrors = new Counter({ name: 'webcap_store_errors_total', help: 'Shar
 const storeLatency = new Histogram({ name: 'webcap_store_latency_seconds', help: 'Shared store command latency.', buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.25, 1], registers: [registry] });
 const restarts = new Counter({ name: 'webcap_sidecar_restarts_total', help: 'Sidecar processes started after an earlier one of the same host had exited.', registers: [registry] });
 
+// The label objects of each (capability, code) seen, made once: a call then costs two
+// map hits and prom-client's own update, no new objects. Keyed by what the caller sent,
+// so only known capabilities are kept (an unknown id, maybe hostile, maps to "other" each time), and at most 1000.
+interface CallLabels { calls: { capability: string; outcome: string; code: string }; duration: { capability: string } }
+const callLabels = new Map<string, CallLabels>();
+const MAX_CACHED_LABELS = 1000;
+function labelsOf(capability: string, code: string | undefined): CallLabels {
+  const key = code === undefined ? capability : `${capability}\u0000${code}`;
+  const hit = callLabels.get(key);
+  if (hit) return hit;
+  const cap = capabilities.of(capability);
+  const made = { calls: { capability: cap, outcome: code === undefined ? 'ok' : 'error', code: codeLabel(code) }, duration: { capability: cap } };
+  if (cap !== 'other' && callLabels.size < MAX_CACHED_LABELS) callLabels.set(key, made);
+  return made;
+}
+
 type SessionSource = () => { open: number; queued?: number };
 const sessionSources = new Set<SessionSource>();
 const sidecarPids = new Set<number>();
@@ -49,9 +65,9 @@ export const metrics = {
 
   call(capability: string, code: string | undefined, seconds: number, refusedBy?: string): void {
     if (!enabled) return;
-    const cap = capabilities.of(capability);
-    calls.inc({ capability: cap, outcome: code === undefined ? 'ok' : 'error', code: codeLabel(code) });
-    duration.observe({ capability: cap }, seconds);
+    const labels = labelsOf(capability, code);
+    calls.inc(labels.calls);
+    duration.observe(labels.duration, seconds);
     if (refusedBy !== undefined) refusals.inc({ policy: policies.of(refusedBy) });
   },
   consent(reason: string, answer: 'approved' | 'denied' | 'remembered'): void {

@@ -9,7 +9,7 @@ export function chooseBackend(config: WebcapConfig, log: Logger, sidecar: Sideca
   if (config.capabilities.browser.provider === 'playwright-mcp') return new PlaywrightMcpBackend(config, log);
   return {
     name: 'sidecar',
-    invoke: (id, params, ms, owner) => sidecar.invoke(id, params, ms, owner),
+    invoke: (id, params, ms, owner, narrowed) => sidecar.invoke(id, params, ms, owner, narrowed),
     prestart: () => sidecar.prestart(),
     prelaunch: () => sidecar.prelaunch(),
     close: () => sidecar.close(),

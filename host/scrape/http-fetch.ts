@@ -10,7 +10,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { WebcapError } from '../../manifests/errors.js';
 import { parseHostAsIp } from '../../manifests/net/address.js';
-import { checkUrl, mappedPort } from '../../manifests/net/resolve.js';
+import { checkUrl, mappedPort, type Narrowing } from '../../manifests/net/resolve.js';
 import type { WebcapConfig } from '../config/types.js';
 import { mappedLookup } from '../robots/http-get.js';
 import { decodeBody } from './charset.js';
@@ -24,11 +24,12 @@ interface Hop { status: number; headers: http.IncomingHttpHeaders; body: Buffer 
 
 export type RobotsCheck = (url: string) => Promise<{ allowed: boolean; reason: string; rule?: string }>;
 
-export async function fetchPage(url: string, config: WebcapConfig, timeoutMs: number, robots?: RobotsCheck): Promise<FetchedPage> {
+/** `narrowed`: the calling client's own allowlist, which every hop must match too. */
+export async function fetchPage(url: string, config: WebcapConfig, timeoutMs: number, robots?: RobotsCheck, narrowed?: Narrowing): Promise<FetchedPage> {
   const deadline = AbortSignal.timeout(Math.max(1, timeoutMs));
   let current = new URL(url);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const resolve = await checkedResolve(current, config);
+    const resolve = await checkedResolve(current, config, narrowed);
     let res: Hop;
     try {
       res = await get(current, resolve, config, deadline);
@@ -61,10 +62,10 @@ function redirectTarget(location: string, from: URL): URL {
 }
 
 /** The network policy for one hop, and a resolve map pinning the host to the address it approved. */
-async function checkedResolve(url: URL, config: WebcapConfig): Promise<Record<string, string>> {
+async function checkedResolve(url: URL, config: WebcapConfig, narrowed: Narrowing | undefined): Promise<Record<string, string>> {
   const { resolve, allow_private: allowPrivate } = config.network;
   const { domains_allowlist: allowlist, domains_denylist: denylist } = config.capabilities.browser;
-  const verdict = await checkUrl(url, { allowlist, denylist, resolve, allowPrivate });
+  const verdict = await checkUrl(url, { allowlist, denylist, resolve, allowPrivate, ...(narrowed ? { narrowed } : {}) });
   if (!verdict.ok) {
     const code = verdict.unresolved ? 'navigation_failed' : verdict.code;
     throw new WebcapError(code, verdict.reason, { url: url.href, host: verdict.host });

@@ -8,6 +8,7 @@
 import { WebcapError } from '../../manifests/errors.js';
 import type { HostProviderContext } from '../providers/types.js';
 import { fetchPage } from './http-fetch.js';
+import { narrowedOf } from '../policies/narrowed.js';
 import { scrapePage, scrapeWithSigns } from './pipeline.js';
 import { THIN_ARTICLE_WORDS } from './app-shell.js';
 import { betterReading } from './better-reading.js';
@@ -30,7 +31,7 @@ export async function loadAdaptive(params: Params, mode: RenderMode, opts: Scrap
   const deadline = Date.now() + timeout;
   const left = () => deadline - Date.now();
   const http = async (reason: string, fallbackReason?: string): Promise<Loaded> => {
-    const page = await fetchPage(params.url, ctx.config, left(), ctx.robots);
+    const page = await fetchPage(params.url, ctx.config, left(), ctx.robots, narrowedOf(ctx.call));
     const content = scrapePage(page, opts);
     if (fallbackReason) content.metadata.render_fallback = fallbackReason;
     return finish(content, { mode, path: 'http', reason }, fallbackReason);
@@ -48,7 +49,7 @@ export async function loadAdaptive(params: Params, mode: RenderMode, opts: Scrap
   let page: FetchedPage;
   let signs: ReturnType<typeof scrapeWithSigns>;
   try {
-    page = await fetchPage(params.url, ctx.config, left(), ctx.robots);
+    page = await fetchPage(params.url, ctx.config, left(), ctx.robots, narrowedOf(ctx.call));
     signs = scrapeWithSigns(page, opts);
   } catch (err) {
     if (!(err instanceof WebcapError) || !REFUSED_OVER_HTTP.has(err.code)) throw err;

@@ -12,8 +12,8 @@ import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
 import { metrics } from '../metrics/metrics.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest,
-  RefuseEndpointNotification, RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type EffectConsent,
-  type Evidence, type EvidenceParams, type NavigationCheck, type RefuseEndpoint, type SecretAnswer, type SecretResolve, type SensitiveAction, type SidecarEvent, type SidecarInit,
+  RefuseEndpointNotification, RobotsCheckRequest, SecretRequest, SessionQueueNotification, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type EffectConsent,
+  type Evidence, type EvidenceParams, type InvokeParams, type NavigationCheck, type RefuseEndpoint, type SecretAnswer, type SecretResolve, type SensitiveAction, type SidecarEvent, type SidecarInit,
 } from '../../manifests/wire.js';
 
 interface SidecarHandlers {
@@ -52,14 +52,18 @@ export class SidecarClient {
   private askedMs = 0;
   private askStartedAt = 0;
   private readonly refused: RefuseEndpoint[] = [];
+  private waiting = 0;
+
+  /** web.open calls waiting for a session slot in the running sidecar (what it last said). */
+  get queued(): number { return this.waiting; }
 
   /** `init` runs at each start, just after the spawn, so its work overlaps the sidecar's boot. */
   constructor(private readonly init: () => SidecarInit, private readonly handlers: SidecarHandlers, private readonly log: Logger) {}
 
   get pid(): number | undefined { return this.running?.child.pid; }
 
-  /** `owner`: the caller the call belongs to; the sidecar lets it reach only that caller's sessions. */
-  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string): Promise<Record<string, unknown>> {
+  /** `owner`: the caller the call belongs to; the sidecar lets it reach only that caller's sessions. `narrowed`: see InvokeParams. */
+  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string, narrowed?: InvokeParams['narrowed']): Promise<Record<string, unknown>> {
     const run = this.start();
     const cancel = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
@@ -79,7 +83,7 @@ export class SidecarClient {
     });
     try {
       await Promise.race([run.ready, run.exited]);
-      const request = run.connection.sendRequest(InvokeRequest, { capability, params, owner }, cancel.token);
+      const request = run.connection.sendRequest(InvokeRequest, { capability, params, owner, ...(narrowed ? { narrowed } : {}) }, cancel.token);
       return await Promise.race([request, run.exited, watchdog]);
     } catch (err) {
       throw toWebcapError(err);
@@ -205,6 +209,9 @@ export class SidecarClient {
     exited.catch(() => undefined);
     connection.onNotification(BlockedNotification, (b) => this.handlers.onBlocked(b));
     connection.onNotification(EventNotification, (e) => this.handlers.onEvent(e));
+    // Only this process's word counts: a sidecar that exited has nobody waiting any more.
+    connection.onNotification(SessionQueueNotification, (q) => { if (this.running?.child === child && Number.isSafeInteger(q.queued) && q.queued >= 0) this.waiting = q.queued; });
+    child.once('exit', () => { if (this.running === undefined || this.running.child === child) this.waiting = 0; });
     connection.onNotification(FrameNotification, (f) => this.handlers.onFrame?.(f.session, f.jpeg));
     connection.onRequest(SensitiveRequest, (a) => outsideAnyCall(() => this.whileAsking(() => this.handlers.onSensitive(a))));
     connection.onRequest(EffectConsentRequest, (q) => outsideAnyCall(() => this.whileAsking(async () => (

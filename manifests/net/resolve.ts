@@ -68,7 +68,12 @@ export interface NetPolicy {
   allowPrivate: readonly string[];
   /** Injected in tests; the system resolver otherwise. */
   lookup?: Lookup;
+  /** A client's own allowlist, which only narrows `allowlist`: a host must match both. */
+  narrowed?: Narrowing;
 }
+
+/** The domains_allowlist of one authenticated client ([[mcp.clients]]), named in refusals. */
+export interface Narrowing { client: string; domains_allowlist: readonly string[] }
 
 export type Denial = {
   ok: false;
@@ -109,6 +114,9 @@ export async function checkHost(hostname: string, opts: NetPolicy): Promise<Verd
   const host = normalizeHost(hostname);
   const m = matchHost(host, opts.allowlist, opts.denylist);
   if (!m.allowed) return { ok: false, code: 'not_allowlisted', reason: describeHostDenial(host, m), host, rule: m.rule || undefined };
+  if (opts.narrowed && !matchHost(host, opts.narrowed.domains_allowlist, []).allowed) {
+    return { ok: false, code: 'not_allowlisted', reason: `host "${host}" is not in the domains_allowlist of client ${opts.narrowed.client}`, host };
+  }
   return checkAddresses(host, opts);
 }
 

@@ -7,7 +7,7 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright';
 import { installPristine } from '../guard/pristine.js';
 import { WebcapError } from '../../manifests/errors.js';
-import type { SidecarInit } from '../../manifests/wire.js';
+import type { InvokeParams, SidecarInit } from '../../manifests/wire.js';
 import type { BrowserSource } from '../browser/browser-source.js';
 import { watchPage } from '../page-events.js';
 import { hopsReady } from '../guard/redirect-hops.js';
@@ -41,10 +41,15 @@ interface ContextSetup {
   abandon(): Promise<void>;
 }
 
-interface SessionHooks {
+/** A client's own domains_allowlist, narrowing the host's for every context its calls open. */
+export type Narrowing = NonNullable<InvokeParams['narrowed']>;
+
+export interface SessionHooks {
   /** Called once per new session, around the creation of its context (network guard, …). */
-  prepare(name: string, remote: boolean): Promise<ContextSetup>;
+  prepare(name: string, remote: boolean, narrowed?: Narrowing): Promise<ContextSetup>;
   onEvent(kind: string, session: string, detail?: Record<string, unknown>): void;
+  /** The number of web.open calls waiting for a slot, whenever it changes. */
+  onQueue?(waiting: number): void;
   /** Playwright traces of sessions ([report] trace); absent: none recorded. */
   traces?: SessionTraces;
 }
@@ -75,13 +80,13 @@ export class Sessions {
     const idleMs = init.browser.idle_timeout_s * 1000;
     this.sweeper = setInterval(() => void this.sweep(idleMs), Math.min(idleMs / 4, 30_000));
     this.sweeper.unref();
-    this.slots = new SessionSlots(init.browser.max_concurrent_sessions);
+    this.slots = new SessionSlots(init.browser.max_concurrent_sessions, (waiting) => hooks.onQueue?.(waiting));
   }
 
   list(): Session[] { return [...this.all.values()]; }
 
-  /** The sessions as one caller sees them. */
-  for(owner: string): CallerSessions {
+  /** The sessions as one caller sees them; `narrowed`: its client's allowlist, held by every context it opens. */
+  for(owner: string, narrowed?: Narrowing): CallerSessions {
     const current = () => this.byOwner.get(owner)?.at(-1) ?? null;
     const self = this;
     return {
@@ -92,9 +97,9 @@ export class Sessions {
       get current() { return current(); },
       list: () => (this.byOwner.get(owner) ?? []).map((n) => this.all.get(n)!).filter(Boolean),
       get: (name) => this.get(owner, name),
-      open: (name, viewport, waitMs, profile) => this.open(owner, name, viewport, waitMs, profile),
+      open: (name, viewport, waitMs, profile) => this.open(owner, name, viewport, waitMs, profile, narrowed),
       close: (name, opts) => this.close(owner, name, opts),
-      scratch: (label) => this.scratch(label),
+      scratch: (label) => this.scratch(label, narrowed),
       storageOf: (session) => this.storageOf(session),
     };
   }
@@ -104,14 +109,14 @@ export class Sessions {
    * max_concurrent_sessions it waits in a first-come-first-served queue
    * (slots.ts) for up to waitMs, unless [capabilities.browser] session_queue = "fail".
    */
-  async open(owner: string, name?: string, viewport?: { width: number; height: number }, waitMs = this.init.browser.default_timeout_ms, profile?: { state: StorageState }): Promise<Session> {
+  async open(owner: string, name?: string, viewport?: { width: number; height: number }, waitMs = this.init.browser.default_timeout_ms, profile?: { state: StorageState }, narrowed?: Narrowing): Promise<Session> {
     if (name) this.refuseTakenName(owner, name);
     await this.slots.take(this.init.browser.session_queue === 'fail' ? 0 : waitMs, () => [...this.all.keys()]);
     let context: BrowserContext;
     const sessionName = name ?? this.nextName();
     try {
       this.refuseTakenName(owner, sessionName);
-      context = await this.guardedContext(sessionName, viewport, true, profile?.state);
+      context = await this.guardedContext(sessionName, viewport, true, profile?.state, narrowed);
     } catch (err) {
       this.slots.release();
       throw err;
@@ -153,7 +158,7 @@ export class Sessions {
    * so a scrape neither moves the agent's current session nor takes its slot.
    * The caller closes it; the browser closes when no session or scratch is left.
    */
-  async scratch(label: string): Promise<{ name: string; page: Page; close(): Promise<void> }> {
+  async scratch(label: string, narrowed?: Narrowing): Promise<{ name: string; page: Page; close(): Promise<void> }> {
     const name = `${label}-${++this.scratchCounter}`;
     this.scratches += 1;
     let context: BrowserContext | undefined;
@@ -166,7 +171,7 @@ export class Sessions {
       if (this.all.size === 0 && this.scratches === 0) this.closeBrowserLater();
     };
     try {
-      context = await this.guardedContext(name);
+      context = await this.guardedContext(name, undefined, false, undefined, narrowed);
       const page = await context.newPage();
       await hopsReady(page);
       return { name, page, close };
@@ -190,10 +195,10 @@ export class Sessions {
   }
 
   /** A new browser context with the network guard attached before its first page exists. */
-  private async guardedContext(name: string, viewport?: { width: number; height: number }, downloads = false, storageState?: StorageState): Promise<BrowserContext> {
+  private async guardedContext(name: string, viewport?: { width: number; height: number }, downloads = false, storageState?: StorageState, narrowed?: Narrowing): Promise<BrowserContext> {
     clearTimeout(this.linger);
     const browser = await this.source.get();
-    const setup = await this.hooks.prepare(name, Boolean(this.init.browser.remote));
+    const setup = await this.hooks.prepare(name, Boolean(this.init.browser.remote), narrowed);
     let context: BrowserContext;
     try {
       context = await browser.newContext({

@@ -11,7 +11,10 @@ export class SessionSlots {
   private used = 0;
   private readonly line: Waiter[] = [];
 
-  constructor(private readonly max: number) {}
+  /** `onQueue`: told the number of waiters whenever it changes. */
+  constructor(private readonly max: number, private readonly onQueue: (waiting: number) => void = () => undefined) {}
+
+  get waiting(): number { return this.line.length; }
 
   /** Slots held: open sessions plus opens under way. */
   get busy(): number { return this.used; }
@@ -30,14 +33,20 @@ export class SessionSlots {
       const waiter: Waiter = { grant: () => { clearTimeout(timer); this.used += 1; resolve(); } };
       const timer = setTimeout(() => {
         this.line.splice(this.line.indexOf(waiter), 1);
+        this.onQueue(this.line.length);
         reject(refuse(Date.now() - started));
       }, waitMs);
       this.line.push(waiter);
+      this.onQueue(this.line.length);
     });
   }
 
   release(): void {
     this.used = Math.max(0, this.used - 1);
-    if (this.used < this.max) this.line.shift()?.grant();
+    if (this.used >= this.max) return;
+    const next = this.line.shift();
+    if (!next) return;
+    next.grant();
+    this.onQueue(this.line.length);
   }
 }

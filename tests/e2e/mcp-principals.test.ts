@@ -118,6 +118,22 @@ describe('[[mcp.clients]]: client B with its own valid token cannot reach client
     await bye(b);
   });
 
+  it('A\'s recorded calls never reach B\'s plan export, by A\'s session name or as B\'s last', async () => {
+    const a = await connect(ENV.ALICE_TOKEN, yes);
+    const b = await connect(ENV.BOB_TOKEN, yes);
+    const sa = ok(await call(a, 'web_open', { url: at('/a?alice-only-step') })).session as string;
+    ok(await call(b, 'web_open', { url: at('/a?bob-step') }));
+    const byName = await call(b, 'web_plan_export', { session: sa });
+    expect(JSON.stringify(byName)).not.toContain('alice-only-step');
+    const last = await call(b, 'web_plan_export', {});
+    expect(JSON.stringify(last)).not.toContain('alice-only-step');
+    expect(JSON.stringify(ok(last))).toContain('bob-step');
+    // The positive control: A's own export holds A's step.
+    expect(JSON.stringify(ok(await call(a, 'web_plan_export', {})))).toContain('alice-only-step');
+    await bye(a);
+    await bye(b);
+  });
+
   it('A\'s cached scrape is never served to B: B\'s scrape goes to the site', async () => {
     const a = await connect(ENV.ALICE_TOKEN, yes);
     const b = await connect(ENV.BOB_TOKEN, yes);

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { WebcapError } from '../../../manifests/errors.js';
 import type { WebcapConfig } from '../../config/types.js';
-import type { BrowserBackend } from '../browser-backend.js';
+import type { BrowserBackend, Narrowed } from '../browser-backend.js';
 import { ACTIONS } from './actions.js';
 import { PlaywrightMcpConnection, PROVIDER } from './connection.js';
 import { targetFrom } from './target.js';
@@ -31,7 +31,9 @@ export class PlaywrightMcpBackend implements BrowserBackend {
   prestart(): void {}
   prelaunch(): void {}
 
-  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string): Promise<Record<string, unknown>> {
+  async invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string, narrowed?: Narrowed): Promise<Record<string, unknown>> {
+    // That server's browser is not behind webcap's network guard: a client's own allowlist could not be held at the page.
+    if (narrowed) throw new WebcapError('capability_disabled', `client ${narrowed.client} has its own domains_allowlist, which only webcap's sidecar can hold for every request a page makes; the ${PROVIDER} provider cannot serve it`, { provider: PROVIDER, client: narrowed.client });
     const action = ACTIONS[capability];
     if (!action) {
       // Reached only by host-side providers that render with the browser (web.scrape); the enabled policy refuses the rest.
