@@ -53,6 +53,7 @@ import type { HealDeps } from './replay/heal.js';
 import { withStepShot, type ShotDeps } from './report/step-shots.js';
 import { ConsoleHub } from './console/hub.js';
 import { interruptPolicy } from './policies/interrupt.js';
+import { challengePolicy, waitWhileDrivenPolicy, type ChallengeFound } from './policies/handoff.js';
 import type { RefuseEndpoint } from '../manifests/wire.js';
 
 /** The caller of plain host.call()s that name no owner (host.ts). */
@@ -119,6 +120,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     redact: (value) => redactor.redact(value),
     timeoutS: config.consent.timeout_s,
     screencast: (session, on) => (browser.name === 'sidecar' ? sidecar.screencast(session, on) : Promise.resolve(false)),
+    input: (session, events) => sidecar.input(session, events),
   }, () => sessions.list());
   chainReady.then((chain) => chain.watch((entry) => hub.entry(entry)), () => undefined);
 
@@ -177,6 +179,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
     onRobotsCheck: (q) => storeWatch.watch(() => robotsForNavigation(robots, config, q.url)),
     onSecret,
     onFrame: (session, jpeg) => hub.frame(session, jpeg),
+    onHandoff: (ask) => hub.handoff(ask),
   }, log);
 
   // What runs approved browser calls: the sidecar, or a Playwright MCP server (recorded on each chain entry).
@@ -221,6 +224,18 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const run = chainReady.then((chain) => compose([
     auditPolicy(chain, redactor),
     interruptPolicy(hub), // Stop and Ctrl-C: recorded by audit like any other outcome
+    waitWhileDrivenPolicy(hub, config.capabilities.browser.default_timeout_ms), // the person drives the session (web.handoff)
+    challengePolicy({ // a CAPTCHA, 2FA prompt or login wall after a plan step ([handoff] on_captcha)
+      mode: config.handoff.on_captcha,
+      hub,
+      probe: async (call, session) => (browser.name === 'sidecar'
+        ? ((await sidecar.invoke('webcap.challenge_probe', { session, ...(typeof call.params.url === 'string' ? { requested: call.params.url } : {}) }, 10_000, ownerOf(call))).found as ChallengeFound | null)
+        : null),
+      handOff: (call, session, reason) => governance.run({
+        capability: 'web.handoff', manifest: handoffManifest, params: { session, reason }, planId: call.planId, session, decisions: [], startedAt: Date.now(),
+        owner: call.owner, step: call.step, caller: call.caller, signal: call.signal, via: call.via, principal: call.principal,
+      }),
+    }),
     enabledPolicy(config),
     validatePolicy(compileValidators(manifests)),
     sessionScopePolicy(),  // one MCP client among several: only its own sessions
@@ -235,7 +250,8 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   run.catch(() => undefined);
   const shots: ShotDeps = { mode: config.report.screenshots, invoke: (id, p, ms, owner) => sidecar.invoke(id, p, ms, owner), append, hasSession: (s) => s !== undefined && sessions.has(s) };
 
-  return {
+  const handoffManifest = manifests.find((m) => m.id === 'web.handoff')!;
+  const governance: Governance = {
     redactor,
     log,
     heal: {
@@ -304,4 +320,5 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       log.flush?.();
     },
   };
+  return governance;
 }
