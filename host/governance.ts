@@ -80,11 +80,11 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
   const link = buildBrowserLink({ config, log, redactor, chain, sessions, blocked, gate, profiles, robots, storeWatch, hub });
   const { sidecar, browser } = link;
   const terminal = buildTerminal({ config, log, redactor, gate, profiles, browser, robots, sessions, storeWatch, missingSecrets: missingSecrets(config, options, hub, chain, redactor) });
-  const run = buildPolicyChain({ config, manifests, chain, redactor, hub, browser, robots, store, gate }, terminal);
+  const run = buildPolicyChain({ config, manifests, chain, redactor, hub, browser, robots, store, gate, rerun: (call) => governance.run(call) }, terminal);
   const shots: ShotDeps = { mode: config.report.screenshots, invoke: (id, p, ms, owner) => sidecar.invoke(id, p, ms, owner), append: chain.append, hasSession: (s) => s !== undefined && sessions.has(s) };
   const ends = sessionEnds(chain, browser, profiles, sessions);
 
-  return {
+  const governance: Governance = {
     redactor, log, console: hub, ...planRecords(chain, redactor), closeSession: ends.closeSession,
     heal: {
       chainPath: config.chain.path,
@@ -127,4 +127,5 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
       log.flush?.();
     },
   };
+  return governance;
 }

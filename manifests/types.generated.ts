@@ -392,6 +392,26 @@ export type WebFindByTextResult = {
   [key: string]: unknown;
 };
 
+/** web.handoff params: Let the person take over the page in the console (CAPTCHA, 2FA, login) and wait until they press Done. Use when only a person can get past a step. */
+export type WebHandoffParams = {
+  /** What the person should do, shown in the console. */
+  reason: string;
+  /** How long to wait for the person to hand back; default 300. */
+  timeout_s?: number;
+  /** Session name; default: the current session. */
+  session?: string;
+};
+/** web.handoff result. */
+export type WebHandoffResult = {
+  session?: string;
+  handed_back: true;
+  url: string;
+  title: string;
+  origins_visited?: Array<string>;
+  keys_typed?: number;
+  [key: string]: unknown;
+};
+
 /** web.hover params: Move the mouse over an element. Use for menus and tooltips that open on hover. Answers with what changed. */
 export type WebHoverParams = {
   /** The element's ref: e12 / f1e3 from web.snapshot, or wa-12 from web.page_content, web.query_elements or web.find_by_text. A ref from an older page state fails with stale_ref: take a new snapshot. */
@@ -1241,6 +1261,7 @@ export interface CapabilityMap {
   "web.fill": { params: WebFillParams; result: WebFillResult };
   "web.fill_form": { params: WebFillFormParams; result: WebFillFormResult };
   "web.find_by_text": { params: WebFindByTextParams; result: WebFindByTextResult };
+  "web.handoff": { params: WebHandoffParams; result: WebHandoffResult };
   "web.hover": { params: WebHoverParams; result: WebHoverResult };
   "web.keypress": { params: WebKeypressParams; result: WebKeypressResult };
   "web.navigate": { params: WebNavigateParams; result: WebNavigateResult };
@@ -1268,6 +1289,6 @@ export type CapabilityId = keyof CapabilityMap;
 /** Capabilities whose work the host does itself (provider "host"). */
 export type HostCapabilityId = "ccos.user.ask" | "web.places.search" | "web.plan_export" | "web.scrape" | "web.search";
 /** Capabilities the sidecar's browser runs (provider "sidecar"). */
-export type SidecarCapabilityId = "web.click" | "web.close" | "web.consent.handle" | "web.console" | "web.cookies.get" | "web.cookies.set" | "web.download_page" | "web.evaluate" | "web.extract" | "web.fill" | "web.fill_form" | "web.find_by_text" | "web.hover" | "web.keypress" | "web.navigate" | "web.open" | "web.page_content" | "web.pdf" | "web.query_elements" | "web.screenshot" | "web.scroll" | "web.select" | "web.snapshot" | "web.status" | "web.tabs" | "web.type" | "web.upload" | "web.url" | "web.wait";
+export type SidecarCapabilityId = "web.click" | "web.close" | "web.consent.handle" | "web.console" | "web.cookies.get" | "web.cookies.set" | "web.download_page" | "web.evaluate" | "web.extract" | "web.fill" | "web.fill_form" | "web.find_by_text" | "web.handoff" | "web.hover" | "web.keypress" | "web.navigate" | "web.open" | "web.page_content" | "web.pdf" | "web.query_elements" | "web.screenshot" | "web.scroll" | "web.select" | "web.snapshot" | "web.status" | "web.tabs" | "web.type" | "web.upload" | "web.url" | "web.wait";
 export type ParamsOf<K extends CapabilityId> = CapabilityMap[K]['params'];
 export type ResultOf<K extends CapabilityId> = CapabilityMap[K]['result'];

@@ -186,3 +186,22 @@ interface ScreencastToggle { session: string; on: boolean }
 export const ScreencastRequest = new RequestType<ScreencastToggle, { on: boolean }, WireError>('webcap/screencast');
 interface ScreencastFrame { session: string; jpeg: string }
 export const FrameNotification = new NotificationType<ScreencastFrame>('webcap/frame');
+
+/**
+ * web.handoff: the person drives a session from the console and hands it
+ * back. The sidecar asks the host (which waits for Done, the timeout or Stop);
+ * meanwhile the host forwards the person's input to that session only.
+ */
+export interface HandoffAsk { session: string; reason: string; timeout_s: number; url: string; title: string; viewport: { width: number; height: number } }
+export type HandoffOutcome = 'handed_back' | 'timeout' | 'stopped' | 'no_console';
+export interface HandoffReply { outcome: HandoffOutcome; console_url?: string }
+export const HandoffRequest = new RequestType<HandoffAsk, HandoffReply, WireError>('webcap/handoff');
+
+/** One input of the person's, in page (viewport) pixels; text is typed, never recorded. */
+export type PersonInput =
+  | { type: 'move' | 'down' | 'up'; x: number; y: number; button?: 'left' | 'middle' | 'right' }
+  | { type: 'wheel'; x: number; y: number; dx: number; dy: number }
+  | { type: 'key'; key: string }
+  | { type: 'text'; text: string };
+export interface PersonInputBatch { session: string; events: PersonInput[] }
+export const InputRequest = new RequestType<PersonInputBatch, { delivered: number }, WireError>('webcap/input');

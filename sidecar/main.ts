@@ -5,9 +5,10 @@ import { WebcapError, toWebcapError } from '../manifests/errors.js';
 import { loadManifests } from '../manifests/load.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, SessionQueueNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest, RefuseEndpointNotification,
-  RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type SidecarInit,
+  RobotsCheckRequest, SecretRequest, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, HandoffRequest, InputRequest, type BlockedRequest, type SidecarInit,
 } from '../manifests/wire.js';
 import { Screencasts } from './screencast.js';
+import { dispatchInput } from './person-input.js';
 import { captureEvidence } from './evidence.js';
 import { RefusedEndpoints } from './guard/refused-endpoints.js';
 import { resolveSelector } from './selectors.js';
@@ -45,6 +46,8 @@ function contextFor(init: SidecarInit): SidecarState {
     gateRequests: init.effects?.gate_requests ?? true,
     robots: init.effects?.robots ?? true,
     // What goes to the host shows a typed secret as its reference, as every answer does.
+    // A request the person's own action sent during a hand-off: theirs, recorded as such.
+    onPersonRequest: (session, request) => void connection.sendNotification(EventNotification, { kind: 'person_submit', session, detail: request }).catch(() => undefined),
     ask: {
       consent: (q) => connection.sendRequest(EffectConsentRequest, secretBook.scrub(q)),
       robots: (q) => connection.sendRequest(RobotsCheckRequest, secretBook.scrub(q)),
@@ -99,6 +102,8 @@ function contextFor(init: SidecarInit): SidecarState {
     lastBlocked: (name) => guards.get(name)?.lastBlocked(),
     polite: (session) => polite(session.page.url()),
     resolveSecret: (q) => connection.sendRequest(SecretRequest, q),
+    handOff: (ask) => connection.sendRequest(HandoffRequest, ask),
+    event: (kind, session, detail) => void connection.sendNotification(EventNotification, secretBook.scrub({ kind, session, detail })).catch(() => undefined),
     async askUser(action, session) {
       noteSecret(traces, action, session);
       const answer = await connection.sendRequest(SensitiveRequest, secretBook.scrub({ ...action, session: session.name, url: session.page.url() }));
@@ -148,6 +153,9 @@ connection.onRequest(StopRequest, async ({ session: name }) => {
   for (const page of session?.context.pages() ?? []) await page.evaluate('window.stop()').catch(() => undefined);
   return { stopped: Boolean(session) };
 });
+
+// The person's input during a hand-off: only a session being handed off takes it (person-input.ts).
+connection.onRequest(InputRequest, async ({ session, events }) => ({ delivered: Array.isArray(events) ? await dispatchInput(session, events.slice(0, 200)) : 0 }));
 
 connection.onNotification(PrelaunchNotification, () => ctx?.sessions.prelaunch());
 

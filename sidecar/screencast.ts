@@ -3,6 +3,9 @@
 // when the last one leaves, so an unwatched session costs nothing.
 import type { CDPSession, Page } from 'playwright';
 
+// At most about 8 frames/s: enough to follow and drive a page, cheap enough to leave on.
+const MIN_FRAME_GAP_MS = 125;
+
 export class Screencasts {
   private readonly running = new Map<string, { page: Page; cdp: CDPSession }>();
 
@@ -13,8 +16,14 @@ export class Screencasts {
     if (current?.page === page) return true;
     if (current) await this.stop(session);
     const cdp = await page.context().newCDPSession(page);
+    // Chromium sends the next frame only after the ack: acking no sooner than MIN_FRAME_GAP_MS after the
+    // last frame caps the rate (and so the CPU a viewer costs) whatever the page's repaint rate.
+    let last = 0;
     cdp.on('Page.screencastFrame', (f: { data: string; sessionId: number }) => {
-      void cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => undefined);
+      const now = Date.now();
+      const wait = Math.max(0, last + MIN_FRAME_GAP_MS - now);
+      last = now + wait;
+      setTimeout(() => void cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => undefined), wait);
       this.onFrame(session, f.data);
     });
     await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 60, maxWidth: size.width, maxHeight: size.height, everyNthFrame: 1 });

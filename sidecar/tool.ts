@@ -4,7 +4,7 @@
 import type { SessionTraces } from './trace.js';
 import type { Page } from 'playwright';
 import { WebcapError } from '../manifests/errors.js';
-import type { BlockedRequest, SecretAnswer, SecretResolve, SensitiveAction, SidecarInit } from '../manifests/wire.js';
+import type { BlockedRequest, HandoffAsk, HandoffReply, SecretAnswer, SecretResolve, SensitiveAction, SidecarInit } from '../manifests/wire.js';
 import type { EffectGate } from './guard/effect-gate.js';
 import { mapError } from './errors.js';
 import { callEvents } from './page-events.js';
@@ -31,6 +31,8 @@ interface InternalParams {
   'webcap.heal_probe': { fingerprint: Partial<Fingerprint>; session?: string };
   /** An action's answer over MCP shows what changed on the page. */
   'webcap.page_view': { session?: string; mode?: 'diff' | 'snapshot'; timeout?: number };
+  /** After a plan step: does the page show a CAPTCHA, a 2FA prompt or a login wall (the URL the step asked for, if any)? */
+  'webcap.challenge_probe': { session?: string; requested?: string };
 }
 
 /** web.scrape is a host capability whose rendering the sidecar does. */
@@ -57,6 +59,10 @@ export interface ToolContext {
   askUser(action: Omit<SensitiveAction, 'session' | 'url'>, session: Session): Promise<boolean>;
   /** A vault value for a reference about to be typed into a frame of q.origin (the host checks and asks). */
   resolveSecret(q: SecretResolve): Promise<SecretAnswer>;
+  /** Hand the session to the person in the console (web.handoff) and wait for Done, the timeout or Stop. */
+  handOff(ask: HandoffAsk): Promise<HandoffReply>;
+  /** An event for the chain (the host records it like the sidecar's other events). */
+  event(kind: string, session: string, detail: Record<string, unknown>): void;
   lastBlocked(session: string): BlockedRequest | undefined;
   forgetBlocked(): void;
   /** Waits a site profile's polite delay before acting on its domain. */

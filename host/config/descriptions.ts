@@ -42,7 +42,7 @@ export const CONFIG_DESCRIPTIONS: Record<string, string> = {
   'consent.timeout_s': 'how long a question waits for the console when only the console can reach a person.',
   'console.enabled': 'serve the console (default on for the daemon and `webcap mcp`).',
   'console.listen': 'where the console listens; a non-loopback address needs a token from an environment variable.',
-  'handoff.on_captcha': 'what a CAPTCHA or login wall during a plan does (only `"fail"` acts today).',
+  'handoff.on_captcha': 'after a plan step: `"ask"` hands a page showing a CAPTCHA, a 2FA code prompt or a login wall to the person in the console (web.handoff); `"fail"` fails a CAPTCHA with `captcha_detected` naming the console.',
   'chain.path': 'the causal chain (relative to this file\'s folder).',
   'chain.signing_key_env': 'environment variable holding an Ed25519 private key (PEM) for signed checkpoints.',
   'chain.checkpoint_every': 'entries between signed checkpoints.',

@@ -4,6 +4,7 @@
 // changes nothing; a malformed body is 400.
 import type { IncomingMessage } from 'node:http';
 import { plain } from '../consent/text.js';
+import type { PersonInput } from '../../manifests/wire.js';
 import type { ConsoleHub } from './hub.js';
 
 const MAX_BODY = 16 * 1024;
@@ -14,6 +15,7 @@ export async function handleAction(hub: ConsoleHub, path: string, req: IncomingM
   const body = await readJson(req);
   if (body === undefined) return { status: 400, body: { error: 'the body is not a JSON object (or is over 16 KiB)' } };
   if (path === '/answer') return answer(hub, body);
+  if (path === '/input' || path === '/done') return handoffAction(hub, path, body);
   if (path === '/stop') {
     if (typeof body.session !== 'string' || !hub.sessions().some((s) => s.name === body.session)) return { status: 404, body: { error: 'no such open session' } };
     return { status: 200, body: await hub.stop(body.session, 'console') };
@@ -41,6 +43,36 @@ function answer(hub: ConsoleHub, body: Record<string, unknown>): { status: numbe
     ...(remember_s !== undefined ? { remember_s } : {}), ...(text !== undefined ? { answer: text } : {}),
   });
   return done === 'answered' ? { status: 200, body: { answered: true } } : { status: 409, body: { error: 'answered already' } };
+}
+
+/**
+ * The person driving a handed-off session: input goes only through an open
+ * hand-off's id, to that hand-off's session (the body names no session);
+ * Done hands it back once.
+ */
+async function handoffAction(hub: ConsoleHub, path: string, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  if (typeof body.handoff !== 'string') return { status: 400, body: { error: 'want {handoff: ID, ...}' } };
+  if (path === '/done') {
+    return hub.handoffs.handBack(body.handoff) === 'handed_back' ? { status: 200, body: { handed_back: true } } : { status: 409, body: { error: 'no such open hand-off (handed back already, timed out, or never started)' } };
+  }
+  if (!Array.isArray(body.events) || body.events.length > MAX_EVENTS || !body.events.every(isInput)) return { status: 400, body: { error: `want {handoff, events: [...]} with at most ${MAX_EVENTS} inputs (move, down, up, wheel, key, text)` } };
+  const delivered = await hub.handoffs.input(body.handoff, body.events as PersonInput[]);
+  return delivered === 'unknown' ? { status: 409, body: { error: 'no such open hand-off' } } : { status: 200, body: { delivered } };
+}
+
+const MAX_EVENTS = 200;
+
+function isInput(e: unknown): boolean {
+  if (!e || typeof e !== 'object') return false;
+  const v = e as Record<string, unknown>;
+  const num = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
+  switch (v.type) {
+    case 'move': case 'down': case 'up': return num(v.x) && num(v.y) && (v.button === undefined || ['left', 'middle', 'right'].includes(v.button as string));
+    case 'wheel': return num(v.x) && num(v.y) && num(v.dx) && num(v.dy);
+    case 'key': return typeof v.key === 'string' && v.key.length <= 40;
+    case 'text': return typeof v.text === 'string' && v.text.length <= 1000;
+    default: return false;
+  }
 }
 
 function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {

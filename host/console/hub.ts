@@ -2,7 +2,8 @@
 // pending questions (raced against the terminal / MCP elicitation), the
 // sessions with their URL and title, the chain as it grows, and Stop. The
 // host owns one hub; the HTTP server (server.ts) only reads and answers it.
-import type { Evidence } from '../../manifests/wire.js';
+import type { Evidence, HandoffAsk, HandoffReply, PersonInput } from '../../manifests/wire.js';
+import { HandoffDesk, type HandoffView } from './handoffs.js';
 import type { ChainEntry } from '../chain/entry.js';
 import type { AskContext, Asker, ConsentAnswer, ConsentQuestion } from '../consent/asker.js';
 import { plain } from '../consent/text.js';
@@ -20,6 +21,8 @@ export interface ConsoleDeps {
   timeoutS: number;
   /** Live view frames on or off for a session. */
   screencast(session: string, on: boolean): Promise<boolean>;
+  /** The person's input, to a session being handed off (the sidecar refuses any other). */
+  input(session: string, events: PersonInput[]): Promise<number>;
 }
 
 export interface RunningCall {
@@ -32,7 +35,7 @@ export interface RunningCall {
   abort: AbortController;
 }
 
-export interface SessionView { name: string; url?: string; title?: string; running?: string; plan?: string }
+export interface SessionView { name: string; url?: string; title?: string; running?: string; plan?: string; handoff?: HandoffView }
 
 const TAIL = 50;
 const LEASE_MS = 3000;
@@ -50,8 +53,31 @@ export class ConsoleHub {
   /** Told when a question waits for the console alone (the CLI prints it on stderr). */
   onWaiting: (url: string, q: ConsentQuestion) => void = (url) => process.stderr.write(`webcap: a question waits for an answer in the console: ${withoutToken(url)} (open the console URL printed at start first)\n`);
 
+  readonly handoffs: HandoffDesk;
+
   constructor(private readonly deps: ConsoleDeps, private readonly openSessions: () => string[]) {
     this.board.onChange(() => this.changed());
+    this.handoffs = new HandoffDesk((session, events) => this.deps.input(session, events), () => this.changed());
+  }
+
+  /** web.handoff: the session is the person's until Done, the timeout or Stop; with no console serving, nobody can take it. */
+  async handoff(ask: HandoffAsk): Promise<HandoffReply> {
+    if (!this.base) return { outcome: 'no_console' };
+    const console_url = withoutToken(this.base);
+    process.stderr.write(`webcap: session ${ask.session} is handed to you in the console: ${console_url} (press Done there to hand it back)\n`);
+    return { outcome: await this.handoffs.start(ask), console_url };
+  }
+
+  /** Waits while the person drives `session` (at most `ms`): true once it is handed back, false if still driven. */
+  waitWhileDriven(session: string, ms: number, signal?: AbortSignal): Promise<boolean> {
+    if (!this.handoffs.driving(session)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (free: boolean) => { clearTimeout(timer); unsubscribe(); signal?.removeEventListener('abort', onAbort); resolve(free); };
+      const onAbort = () => done(false);
+      const timer = setTimeout(() => done(false), ms);
+      const unsubscribe = this.onChange(() => { if (!this.handoffs.driving(session)) done(true); });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   /** The console's URL (with its token) while one serves; undefined otherwise. */
@@ -127,6 +153,7 @@ export class ConsoleHub {
   async stop(session: string, by = 'console'): Promise<{ stopped: boolean; calls: number }> {
     const calls = [...this.running].filter((c) => c.session === session || (c.session === undefined && c.capability === 'web.open'));
     for (const c of calls) if (c.planId) this.stoppedPlans.add(c.planId);
+    this.handoffs.stopSession(session);
     await this.deps.stopSession(session).catch(() => false);
     this.board.settleSession(session, { approved: false, channel: by });
     for (const c of calls) c.abort.abort();
@@ -147,7 +174,8 @@ export class ConsoleHub {
     return this.openSessions().map((name) => {
       const page = this.pages.get(name) ?? {};
       const call = [...this.running].find((c) => c.session === name);
-      return { name, url: page.url, title: page.title, ...(call ? { running: call.capability, ...(call.planId ? { plan: call.planId } : {}) } : {}) };
+      const handoff = this.handoffs.of(name);
+      return { name, url: page.url, title: page.title, ...(call ? { running: call.capability, ...(call.planId ? { plan: call.planId } : {}) } : {}), ...(handoff ? { handoff } : {}) };
     });
   }
 

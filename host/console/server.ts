@@ -36,6 +36,7 @@ const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 const ASSETS: Record<string, [file: string, type: string]> = {
   '/console.js': ['console.js', 'text/javascript; charset=utf-8'],
   '/console.css': ['console.css', 'text/css; charset=utf-8'],
+  '/handoff.js': ['handoff.js', 'text/javascript; charset=utf-8'],
 };
 
 export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}): Promise<ConsoleServer> {
@@ -44,6 +45,7 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
   const files = new Map(Object.entries({ ...Object.fromEntries(Object.entries(ASSETS).map(([p, [f]]) => [p, f])), '/': 'index.html' })
     .map(([path, file]) => [path, readFileSync(join(dir, file))]));
   const viewers = new Set<ServerResponse>();
+  const streams = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => { if (!res.headersSent) reply(res, 500, { error: 'internal error' }); else res.destroy(); });
@@ -66,10 +68,11 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
     if (isSecretEntryPath(path)) return serveSecretEntry(hub.secrets, req, res, path, access.token);
     if (req.method === 'GET' && path === '/events') return stream(req, res);
     if (req.method === 'GET' && path === '/state') return reply(res, 200, hub.state());
-    const live = /^\/live\/([\w.-]{1,100}?)(\.jpg)?$/.exec(path);
+    const live = /^\/live\/([\w.-]{1,100}?)(\.jpg|\.mjpeg)?$/.exec(path);
     if (req.method === 'GET' && live) {
       if (!hub.sessions().some((s) => s.name === live[1])) return reply(res, 404, { error: 'no such open session' });
-      if (!live[2]) return reply(res, 404, { error: 'ask for /live/SESSION.jpg' });
+      if (!live[2]) return reply(res, 404, { error: 'ask for /live/SESSION.mjpeg (a stream) or /live/SESSION.jpg (the latest frame)' });
+      if (live[2] === '.mjpeg') return motion(req, res, live[1]);
       const frame = hub.peek(live[1]);
       return frame ? send(res, 200, 'image/jpeg', frame) : void res.writeHead(204).end();
     }
@@ -90,6 +93,21 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
     viewers.add(res);
     push(res);
     req.on('close', () => viewers.delete(res));
+  };
+  // The live view as one long response (multipart/x-mixed-replace, which an <img> shows frame by frame):
+  // frames are pushed as the screencast makes them, no polling; a viewer that falls behind skips frames.
+  const motion = (req: IncomingMessage, res: ServerResponse, session: string) => {
+    res.writeHead(200, { 'content-type': `multipart/x-mixed-replace; boundary=${BOUNDARY}` });
+    const partHead = `--${BOUNDARY}\r\ncontent-type: image/jpeg\r\n\r\n`;
+    res.write(partHead);
+    streams.add(res);
+    // Each frame is followed by the next part's head at once: a browser shows a part only when the next one has begun.
+    const stop = hub.watch(session, (jpeg) => {
+      if (res.writableLength > MAX_BEHIND) return;
+      res.write(jpeg);
+      res.write(`\r\n${partHead}`);
+    });
+    req.on('close', () => { streams.delete(res); stop(); });
   };
   const push = (res: ServerResponse) => res.write(`event: state\ndata: ${JSON.stringify(hub.state())}\n\n`);
   // Changes come in bursts (a call: intent, consent, result): one push per burst.
@@ -113,12 +131,16 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
       unsubscribe();
       clearTimeout(pending);
       hub.serveAt(undefined);
-      for (const v of viewers) v.end();
+      for (const v of [...viewers, ...streams]) v.end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     })()),
   };
 }
+
+const BOUNDARY = 'webcap-frame';
+// About three frames at 1280x720: a slower viewer skips frames instead of queueing them.
+const MAX_BEHIND = 512 * 1024;
 
 function send(res: ServerResponse, status: number, type: string, body: Buffer): void {
   res.writeHead(status, { 'content-type': type, 'content-length': body.length }).end(body);

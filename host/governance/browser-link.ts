@@ -53,6 +53,7 @@ export function buildBrowserLink(d: BrowserLinkDeps) {
     onRobotsCheck: (q) => storeWatch.watch(() => robotsForNavigation(d.robots, config, q.url)),
     onSecret: secretResolver(config, gate, (value) => redactor.addSecret(value), chain.event),
     onFrame: (session, jpeg) => d.hub.frame(session, jpeg),
+    onHandoff: (ask) => d.hub.handoff(ask),
   }, log);
   return { sidecar, browser: chooseBackend(config, log, sidecar) };
 }

@@ -35,6 +35,7 @@ export function buildConsoleHub(config: WebcapConfig, chain: ChainWriter, redact
     redact: (value) => redactor.redact(value),
     timeoutS: config.consent.timeout_s,
     screencast: (session, on) => (bySidecar() ? link().sidecar.screencast(session, on) : Promise.resolve(false)),
+    input: (session, events) => link().sidecar.input(session, events),
   }, () => sessions.list());
   chain.ready.then((c) => c.watch((entry) => hub.entry(entry)), () => undefined);
   return hub;

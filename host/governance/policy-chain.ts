@@ -17,6 +17,7 @@ import { budgetPolicy } from '../policies/budget.js';
 import { compose } from '../policies/compose.js';
 import { consentPolicy } from '../policies/consent.js';
 import { enabledPolicy } from '../policies/enabled.js';
+import { challengePolicy, waitWhileDrivenPolicy, type ChallengeFound } from '../policies/handoff.js';
 import { interruptPolicy } from '../policies/interrupt.js';
 import { robotsPolicy } from '../policies/robots.js';
 import { sessionScopePolicy } from '../policies/session-scope.js';
@@ -30,10 +31,13 @@ import type { Redactor } from '../redact/redactor.js';
 import type { RobotsCache } from '../robots/robots.js';
 import type { GovernanceStore } from '../store/types.js';
 import type { ChainWriter } from './chain-writer.js';
+import { DEFAULT_OWNER } from './terminal.js';
 
 interface PolicyChainDeps {
   config: WebcapConfig; manifests: Manifest[]; chain: ChainWriter; redactor: Redactor; hub: ConsoleHub;
   browser: BrowserBackend; robots: RobotsCache; store: GovernanceStore; gate: ConsentGate;
+  /** The whole governed path again, for the hand-off a challenge starts by itself (a web.handoff call like any other). */
+  rerun(call: CallContext): Promise<CallResult>;
 }
 
 /**
@@ -45,9 +49,22 @@ export function buildPolicyChain(d: PolicyChainDeps, terminal: (call: CallContex
   // With a shared store the host keeps the site profiles' polite gap for the fleet too (see budget/site-rates.ts).
   const politeness = new PolitenessGate(config, undefined, undefined, d.store.kind === 'redis' ? siteRates() : undefined);
   const admission = d.store.admission(politeness);
+  const handoffManifest = d.manifests.find((m) => m.id === 'web.handoff')!;
   const run = d.chain.ready.then((chain) => compose([
     auditPolicy(chain, redactor),
     interruptPolicy(d.hub), // Stop and Ctrl-C: recorded by audit like any other outcome
+    waitWhileDrivenPolicy(d.hub, config.capabilities.browser.default_timeout_ms), // the person drives the session (web.handoff)
+    challengePolicy({ // a CAPTCHA, 2FA prompt or login wall after a plan step ([handoff] on_captcha)
+      mode: config.handoff.on_captcha,
+      hub: d.hub,
+      probe: async (call, session) => (d.browser.name === 'sidecar'
+        ? ((await d.browser.invoke('webcap.challenge_probe', { session, ...(typeof call.params.url === 'string' ? { requested: call.params.url } : {}) }, 10_000, call.owner ?? DEFAULT_OWNER)).found as ChallengeFound | null)
+        : null),
+      handOff: (call, session, reason) => d.rerun({
+        capability: 'web.handoff', manifest: handoffManifest, params: { session, reason }, planId: call.planId, session, decisions: [], startedAt: Date.now(),
+        owner: call.owner, step: call.step, caller: call.caller, signal: call.signal, via: call.via, principal: call.principal,
+      }),
+    }),
     enabledPolicy(config),
     validatePolicy(compileValidators(d.manifests)),
     sessionScopePolicy(),  // one MCP client among several: only its own sessions

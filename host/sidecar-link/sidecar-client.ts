@@ -12,7 +12,8 @@ import { adoptEarlySidecar, hasEarlySidecar } from './early-sidecar.js';
 import { metrics } from '../metrics/metrics.js';
 import {
   BlockedNotification, EffectConsentRequest, EventNotification, EvidenceRequest, InitRequest, PrelaunchNotification, InvokeRequest,
-  RefuseEndpointNotification, RobotsCheckRequest, SecretRequest, SessionQueueNotification, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, type BlockedRequest, type EffectConsent,
+  RefuseEndpointNotification, RobotsCheckRequest, SecretRequest, SessionQueueNotification, SensitiveRequest, ShutdownRequest, StopRequest, ScreencastRequest, FrameNotification, HandoffRequest, InputRequest,
+  type BlockedRequest, type EffectConsent, type HandoffAsk, type HandoffReply, type PersonInput,
   type Evidence, type EvidenceParams, type InvokeParams, type NavigationCheck, type RefuseEndpoint, type SecretAnswer, type SecretResolve, type SensitiveAction, type SidecarEvent, type SidecarInit,
 } from '../../manifests/wire.js';
 
@@ -28,6 +29,8 @@ interface SidecarHandlers {
   onRobotsCheck?(q: NavigationCheck): Promise<{ allowed: boolean; reason: string; rule?: string }>;
   /** A vault reference about to be typed (host/secrets/resolver.ts). Absent: refused. */
   onSecret?(q: SecretResolve): Promise<SecretAnswer>;
+  /** web.handoff: the person drives the session in the console until Done, the timeout or Stop. Absent: nobody can take over. */
+  onHandoff?(ask: HandoffAsk): Promise<HandoffReply>;
 }
 
 interface Running { child: ChildProcess; connection: MessageConnection; exited: Promise<never>; ready: Promise<unknown> }
@@ -130,6 +133,13 @@ export class SidecarClient {
     return (await run.connection.sendRequest(ScreencastRequest, { session, on }).catch(() => ({ on: false }))).on;
   }
 
+  /** The person's input during a hand-off, to that session's page (the sidecar takes it only while the session is handed off). */
+  async input(session: string, events: PersonInput[]): Promise<number> {
+    const run = this.running;
+    if (!run) return 0;
+    return (await run.connection.sendRequest(InputRequest, { session, events }).catch(() => ({ delivered: 0 }))).delivered;
+  }
+
   /** The person pressed Stop: the sidecar stops the session's pages and lets nothing more leave them until its next call. */
   async stop(session: string): Promise<boolean> {
     const run = this.running;
@@ -218,6 +228,9 @@ export class SidecarClient {
       this.handlers.onEffectConsent ? this.handlers.onEffectConsent(q) : { approved: false, reason: 'this host does not answer request-level consent' }))));
     connection.onRequest(SecretRequest, (q) => outsideAnyCall(() => this.whileAsking(async () => (
       this.handlers.onSecret ? this.handlers.onSecret(q) : { ok: false as const, error: { code: 'consent_denied', message: 'this host does not resolve secrets', details: { reason: 'secret_origin' } } }))));
+    // The person driving is a person answering: the hand-off's time does not count against the call's timeout either.
+    connection.onRequest(HandoffRequest, (q) => outsideAnyCall(() => this.whileAsking(async () => (
+      this.handlers.onHandoff ? this.handlers.onHandoff(q) : { outcome: 'no_console' as const }))));
     connection.onRequest(RobotsCheckRequest, (q) => outsideAnyCall(async () => (this.handlers.onRobotsCheck ? this.handlers.onRobotsCheck(q) : { allowed: true, reason: 'not checked' })));
     connection.onError(([err]) => this.log.debug({ err: err.message }, 'sidecar wire error'));
     connection.listen();

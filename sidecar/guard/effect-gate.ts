@@ -53,7 +53,7 @@ export class EffectGate {
   private readonly windows: ActionWindow[] = [];
   private readonly now: () => number;
 
-  constructor(private readonly opts: { gateRequests: boolean; robots: boolean; ask: EffectAsker; now?: () => number }) {
+  constructor(private readonly opts: { gateRequests: boolean; robots: boolean; ask: EffectAsker; now?: () => number; onPersonRequest?(session: string, request: { method: string; origin: string; path: string }): void }) {
     this.now = opts.now ?? Date.now;
   }
 
@@ -163,6 +163,11 @@ export class EffectGate {
       return this.refuse(w, facts, 'consent_denied', `the page sent ${facts.method} ${facts.url} on its own, outside any action: refused (nothing the user approved caused it)`);
     }
     const origin = originOf(facts.url);
+    // During a hand-off the person drives: a request their action sends is their own consent, recorded as theirs (never its body).
+    if (w.capability === HANDOFF) {
+      this.opts.onPersonRequest?.(session, { method: facts.method.toUpperCase(), origin: origin ?? '', path: pathOf(facts.url) });
+      return undefined;
+    }
     if (origin && w.covered.has(origin)) return undefined;
     const answer = await this.opts.ask.consent({
       capability: w.capability, session, method: facts.method.toUpperCase(), url: facts.url, resource: facts.resource, page_url: facts.pageUrl,
@@ -207,6 +212,12 @@ function keepOpen(w: ActionWindow, after?: () => void): () => void {
     after?.();
   });
   return release;
+}
+
+const HANDOFF = 'web.handoff';
+
+function pathOf(url: string): string {
+  try { return new URL(url).pathname; } catch { return ''; }
 }
 
 function sleep(ms: number): Promise<void> {

@@ -24,8 +24,11 @@ import { findByText, pageContent, queryElements } from './page-content.js';
 import { healProbe } from '../fingerprint-match.js';
 // Not a capability either: an action's answer over MCP shows what changed on the page.
 import { pageView } from './page-view.js';
+import { handoff } from './handoff.js';
+// Not a capability: after a plan step, whether the page shows a CAPTCHA, a 2FA prompt or a login wall.
+import { challengeProbe } from './challenge.js';
 
 export const tools: Tool[] = [open, navigate, close, click, fill, keypress, wait, scroll, extract, screenshot, cookiesGet, cookiesSet, consentHandle, scrape, fillForm,
   snapshot, pageContent, queryElements, findByText,
   // the rest of the browser tool set
-  select, hover, type, upload, evaluate, tabs, pdf, consoleRead, downloadPage, url, status, healProbe, pageView];
+  select, hover, type, upload, evaluate, tabs, pdf, consoleRead, downloadPage, url, status, handoff, healProbe, pageView, challengeProbe];

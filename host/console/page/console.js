@@ -1,6 +1,8 @@
 // The console page. Every string from the host (page titles, URLs, questions,
 // chain entries) goes into the DOM through textContent or an attribute, never
 // as HTML; the server's CSP allows no inline script.
+import { drivable, handBack, handoffOf, setHandoffs } from './handoff.js';
+
 const $ = (id) => document.getElementById(id);
 const questionEls = new Map();
 let focusId = (location.pathname.match(/^\/q\/([0-9a-f]{32})$/) || [])[1];
@@ -93,33 +95,46 @@ const liveViews = new Map();
 function liveView(s) {
   let view = liveViews.get(s.name);
   if (!view) {
-    const img = el('img', { class: 'live', alt: '' });
+    // A multipart JPEG stream: the host pushes frames as the page repaints, and screencasts only while one is open.
+    const img = el('img', { class: 'live', alt: '', src: `/live/${encodeURIComponent(s.name)}.mjpeg` });
     view = el('div', { role: 'application' }, [img]);
+    drivable(view, img, s.name);
     liveViews.set(s.name, view);
-    // Polls the latest frame while the session is shown: the host screencasts only while polls come.
-    let n = 0;
-    const next = () => { if (liveViews.get(s.name) === view) setTimeout(() => { img.src = `/live/${encodeURIComponent(s.name)}.jpg?n=${n++}`; }, 200); };
-    img.addEventListener('load', next);
-    img.addEventListener('error', () => setTimeout(next, 300));
-    img.src = `/live/${encodeURIComponent(s.name)}.jpg?n=${n++}`;
   }
+  const h = handoffOf(s.name);
   view.setAttribute('aria-label', `Live view of ${s.title || s.url || s.name}`);
+  view.classList.toggle('driving', Boolean(h));
   return view;
 }
 
+function handoffBox(s) {
+  const h = handoffOf(s.name);
+  if (!h) return null;
+  return el('section', { class: 'handoff', 'aria-label': `Hand-off: ${h.reason}` }, [
+    el('h3', { text: `The page is yours: ${h.reason}` }),
+    el('p', { text: `Click and type in the live view below; press Done to hand it back (by ${new Date(h.until).toLocaleTimeString()}).` }),
+    el('button', { type: 'button', class: 'approve', text: 'Done', onclick: async () => { $('status').textContent = (await handBack(h)) ? 'handed back' : 'not done: the hand-off is over'; } }),
+  ]);
+}
+
 function renderSessions(sessions) {
+  setHandoffs(sessions);
   $('no-sessions').hidden = sessions.length > 0;
   const open = new Set(sessions.map((s) => s.name));
   for (const [name, view] of liveViews) if (!open.has(name)) { view.querySelector('img').removeAttribute('src'); liveViews.delete(name); }
+  // Rendering moves the live views: the one the person types into keeps the focus.
+  const focused = document.activeElement;
   $('sessions').replaceChildren(...sessions.map((s) => el('li', { 'aria-label': `Session ${s.name}` }, [
     el('strong', { text: s.title || '(no title yet)' }),
     el('div', { class: 'url', text: s.url || '' }),
+    handoffBox(s),
     liveView(s),
-    el('div', { text: `session ${s.name}${s.running ? ` · running ${s.running}${s.plan ? ` (${s.plan})` : ''}` : ' · idle'}` }),
+    el('div', { text: `session ${s.name}${s.handoff ? ' · the person drives it' : s.running ? ` · running ${s.running}${s.plan ? ` (${s.plan})` : ''}` : ' · idle'}` }),
     el('div', { class: 'buttons' }, [
       el('button', { type: 'button', class: 'stop', text: 'Stop', onclick: () => post('/stop', { session: s.name }) }),
     ]),
   ])));
+  if (focused && focused !== document.activeElement && document.contains(focused)) focused.focus();
 }
 
 function renderChain(entries) {
