@@ -51,9 +51,9 @@ describe('annotations', () => {
 
   // What each shipped tool can do, said independently of the manifests: the
   // manifests' effects must agree, so the hints a client relies on are honest.
-  const CHANGES = ['web.click', 'web.close', 'web.consent.handle', 'web.cookies.set', 'web.download_page', 'web.evaluate', 'web.fill', 'web.fill_form',
+  const CHANGES = ['web.click', 'web.close', 'web.consent.handle', 'web.cookies.set', 'web.download_page', 'web.evaluate', 'web.fill', 'web.fill_form', 'web.handoff',
     'web.hover', 'web.keypress', 'web.navigate', 'web.open', 'web.pdf', 'web.screenshot', 'web.scroll', 'web.select', 'web.tabs', 'web.type', 'web.upload'];
-  const SUBMITS_DELETES_OR_SPENDS = ['web.click', 'web.close', 'web.cookies.set', 'web.evaluate', 'web.fill_form', 'web.keypress', 'web.tabs', 'web.type', 'web.upload'];
+  const SUBMITS_DELETES_OR_SPENDS = ['web.click', 'web.close', 'web.cookies.set', 'web.evaluate', 'web.fill_form', 'web.handoff', 'web.keypress', 'web.tabs', 'web.type', 'web.upload'];
 
   it('every manifest declares only known effects', () => {
     expect(manifests.length).toBeGreaterThanOrEqual(34);
