@@ -72,7 +72,7 @@ export async function playwrightMcpTool(dir: string, exe: string): Promise<Snaps
 
 const agentBrowserCli = (exe: string) => {
   const bin = join(projectRoot(), 'node_modules', 'agent-browser', 'bin', `agent-browser-${process.platform}-${process.arch}`);
-  const base = ['--session', 'webcap-snapshot-bench', '--executable-path', exe, '--args', `--no-sandbox,--disable-gpu,--proxy-server=${DEAD_PROXY}`];
+  const base = ['--session', `webcap-snapshot-bench-${process.pid}`, '--executable-path', exe, '--args', `--no-sandbox,--disable-gpu,--proxy-server=${DEAD_PROXY}`];
   return async (...args: string[]) => (await run(bin, [...base, ...args], { maxBuffer: 64 << 20, timeout: 120_000 })).stdout;
 };
 

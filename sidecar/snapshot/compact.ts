@@ -16,10 +16,10 @@ const SECTIONS = new Set([
 /** Roles whose inline value is what the user typed or chose, not their label again. */
 const VALUED = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 const KEPT_STATES = /^(checked|disabled|expanded|selected|pressed|active|level=\d+|checked=mixed)$/;
-export const TEXT_CHARS = 48;
+export const TEXT_CHARS = 40;
 const NAME_CHARS = 60;
 /** Links are most of a page's lines: their names are cut sooner (the ref, not the name, is what acting needs). */
-const LINK_CHARS = 32;
+const LINK_CHARS = 28;
 
 interface Node { line: AriaLine; children: Node[] }
 export interface Out { depth: number; text: string; isText: boolean; /** A landmark's role and ref, so a cut can fold it into one line. */ section?: { role: string; ref: string | null }; /** A text line's words, for folding. */ value?: string; /** A plain link's `"name" [ref=eN]`, for grouping. */ link?: string }
@@ -34,7 +34,16 @@ export function compactView(yaml: string): string {
 export function compactLines(yaml: string): Out[] {
   const out: Out[] = [];
   for (const node of buildTree(parseAriaLines(yaml))) render(node, 0, out);
-  return foldInline(out);
+  return foldInline(withoutLabels(out));
+}
+
+/** A field's label printed as text right before the field says again what its name says. */
+function withoutLabels(out: Out[]): Out[] {
+  return out.filter((o, i) => {
+    const next = out[i + 1];
+    const label = o.value?.replace(/\s+/g, ' ').trim();
+    return !(o.isText && label && next && !next.isText && next.depth === o.depth && next.text.includes(quote(shorten(label, NAME_CHARS))));
+  });
 }
 
 export function printLines(lines: Out[]): string {

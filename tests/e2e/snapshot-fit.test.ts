@@ -60,7 +60,7 @@ describe('web.snapshot past its budget', () => {
     // The form's refs act.
     const email = /- textbox "Email" \[ref=(e\d+)\]/.exec(text)![1];
     await host.call('web.fill', { session, ref: email, text: 'ada@example.test' });
-    const opened = await host.call('web.snapshot', { session, ref: nav![1] });
+    const opened = await host.call('web.snapshot', { session, ref: nav![1], max_chars: 100_000 });
     expect(opened.truncated).toBe(false);
     expect(opened.snapshot).not.toContain('Contact us');
     const seven = refAfter(opened.snapshot as string, 'section topic number 7');

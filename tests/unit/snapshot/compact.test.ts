@@ -50,7 +50,7 @@ describe('compactView', () => {
       '- main:',
       ' - h2 "Top stories"',
       ' - link "Bridge opens after ten years" [ref=e12]',
-      ' - text: The new bridge across the harbour opened on… (+2 more)',
+      ' - text: The new bridge across the harbour… (+2 more)',
       ' - button "Save" [ref=e18]',
       ' - h2 "Section"',
       '  - link "#" [ref=e20]',

@@ -56,3 +56,10 @@ describe('compactView: no repeated text', () => {
     expect(compactView(teaser)).toBe('- links: "Bridge opens" [ref=e2] [ref=e3], "More" [ref=e4]');
   });
 });
+
+describe('compactView: a label before its field', () => {
+  it('is not printed again as text', () => {
+    const form = ['- text: Your e-mail', '- textbox "Your e-mail" [ref=e2]', '- text: Spam robots, leave this empty', '- button "Send" [ref=e3]'].join('\n');
+    expect(compactView(form)).toBe(['- textbox "Your e-mail" [ref=e2]', '- text: Spam robots, leave this empty', '- button "Send" [ref=e3]'].join('\n'));
+  });
+});
