@@ -5,7 +5,10 @@
 // the larger first; the main content, forms, search and dialogs never fold.
 // Every line kept is whole, so every ref shown works. What still does not fit
 // (a page whose main content alone is larger) is split into parts (paging.ts).
-import { printLines, type Out } from './compact.js';
+import { printLines, shorten, type Out } from './compact.js';
+
+/** Link names in a cut view: enough words to tell links apart. */
+const CUT_LINK_CHARS = 14;
 
 /** Folded first, in this order; other regions after them; where the agent acts, never. */
 const FOLD_FIRST = ['contentinfo', 'complementary', 'navigation', 'banner'];
@@ -17,8 +20,11 @@ export function fitLines(lines: Out[], budget: number): Fitted {
   const whole = printLines(lines);
   if (whole.length <= budget) return { text: whole, cut: false };
   let kept = lines.filter((l) => !l.isText);
+  // Then link names shrink to their first words, so every ref stays before any region folds.
+  const shortened = `${header(0, false)}\n${printLines(kept)}`.length > budget;
+  if (shortened) kept = kept.map(shortLinkNames);
   let folded = 0;
-  const render = () => `${header(folded)}\n${printLines(kept)}`;
+  const render = () => `${header(folded, shortened)}\n${printLines(kept)}`;
   while (render().length > budget) {
     const at = nextToFold(kept);
     if (at === null) break;
@@ -29,9 +35,14 @@ export function fitLines(lines: Out[], budget: number): Fitted {
   return { text: render(), cut: true };
 }
 
-function header(folded: number): string {
+function header(folded: number, shortened: boolean): string {
   const regions = folded ? ` and ${folded} region${folded > 1 ? 's' : ''} folded (each line says how to open it)` : '';
-  return `# cut to fit max_chars: running text left out${regions}; a larger max_chars or mode "full" shows everything`;
+  return `# cut to fit max_chars: running text left out${shortened ? ', link names shortened' : ''}${regions}; a larger max_chars or mode "full" shows everything`;
+}
+
+function shortLinkNames(line: Out): Out {
+  if (!/^- links?[: ]/.test(line.text)) return line;
+  return { ...line, text: line.text.replace(/"((?:[^"\\]|\\.)*)"(?= \[ref=)/g, (_m, name: string) => JSON.stringify(shorten(JSON.parse(`"${name}"`) as string, CUT_LINK_CHARS))) };
 }
 
 function subtreeEnd(lines: Out[], at: number): number {
