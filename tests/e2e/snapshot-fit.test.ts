@@ -52,7 +52,8 @@ describe('web.snapshot past its budget', () => {
     expect(text).toMatch(/- textbox "Email" \[ref=e\d+\]/);
     expect(text).toMatch(/- textbox "Message" \[ref=e\d+\]/);
     expect(text).toMatch(/- button "Send" \[ref=e\d+\]/);
-    expect(refAfter(text, 'answer topic number 9')).toBeDefined();
+    // The main content's links keep their refs (their names may be shortened in a cut).
+    for (let i = 0; i < 10; i++) expect(text).toContain(`[ref=${refAfter(whole.snapshot as string, `answer topic number ${i}`)}]`);
     const nav = /- navigation "Sections": 400 links \(folded: \{"ref":"(e\d+)"\} opens it\)/.exec(text);
     expect(nav).not.toBeNull();
     expect(text).toMatch(/- contentinfo: 200 links \(folded: \{"ref":"e\d+"\} opens it\)/);
