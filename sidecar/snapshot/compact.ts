@@ -16,22 +16,38 @@ const SECTIONS = new Set([
 /** Roles whose inline value is what the user typed or chose, not their label again. */
 const VALUED = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 const KEPT_STATES = /^(checked|disabled|expanded|selected|pressed|active|level=\d+|checked=mixed)$/;
-export const TEXT_CHARS = 60;
+export const TEXT_CHARS = 40;
 const NAME_CHARS = 60;
 /** Links are most of a page's lines: their names are cut sooner (the ref, not the name, is what acting needs). */
-const LINK_CHARS = 40;
+const LINK_CHARS = 28;
 
 interface Node { line: AriaLine; children: Node[] }
-interface Out { depth: number; text: string; isText: boolean; /** A plain link's `"name" [ref=eN]`, for grouping. */ link?: string }
+export interface Out { depth: number; text: string; isText: boolean; /** A landmark's role and ref, so a cut can fold it into one line. */ section?: { role: string; ref: string | null }; /** A text line's words, for folding. */ value?: string; /** A plain link's `"name" [ref=eN]`, for grouping. */ link?: string }
 /** Runs of plain links (menus, link lists) share lines of about this length: most of a page's characters are links. */
 const LINK_LINE = 140;
 
-export const COMPACT_LEGEND = '# compact: "…" marks cut text; mode "full" has all text and URLs';
-
 export function compactView(yaml: string): string {
+  return printLines(compactLines(yaml));
+}
+
+/** The view's lines before printing: a cut (fit.ts) works on them. */
+export function compactLines(yaml: string): Out[] {
   const out: Out[] = [];
   for (const node of buildTree(parseAriaLines(yaml))) render(node, 0, out);
-  return groupLinks(foldTextRuns(out)).map((o) => `${' '.repeat(o.depth)}${o.text}`).join('\n'); // one space a level: nesting is shallow here
+  return foldInline(withoutLabels(out));
+}
+
+/** A field's label printed as text right before the field says again what its name says. */
+function withoutLabels(out: Out[]): Out[] {
+  return out.filter((o, i) => {
+    const next = out[i + 1];
+    const label = o.value?.replace(/\s+/g, ' ').trim();
+    return !(o.isText && label && next && !next.isText && next.depth === o.depth && next.text.includes(quote(shorten(label, NAME_CHARS))));
+  });
+}
+
+export function printLines(lines: Out[]): string {
+  return lines.map((o) => `${' '.repeat(o.depth)}${o.text}`).join('\n'); // one space a level: nesting is shallow here
 }
 
 function buildTree(lines: AriaLine[]): Node[] {
@@ -55,22 +71,24 @@ function render(node: Node, depth: number, out: Out[]): void {
   if (line.role.startsWith('/') || line.role === 'img') return;
   if (actionable(line)) return renderActionable(node, depth, out);
   if (line.role === 'heading') {
-    out.push({ depth, text: `- h${level(line)} ${quote(shorten(line.name || textOf(node, false), NAME_CHARS))}`, isText: false });
-    for (const child of node.children) renderNestedActionables(child, depth + 1, out); // a heading's "#" anchor link
+    const title = line.name || textOf(node, false);
+    // A heading whose only words are its link's (a teaser's title) is that link: an empty `- h3 ""` line says nothing.
+    if (title) out.push({ depth, text: `- h${level(line)} ${quote(shorten(title, NAME_CHARS))}`, isText: false });
+    for (const child of node.children) renderNestedActionables(child, title ? depth + 1 : depth, out); // a heading's "#" anchor link
     return;
   }
   if (line.role === 'text' || (line.value !== null && !node.children.length)) {
-    if (line.value?.trim()) out.push({ depth, text: `- text: ${shorten(line.value, TEXT_CHARS)}`, isText: true });
+    if (line.value?.trim()) out.push(textLine(line.value, depth));
     return;
   }
   if (SECTIONS.has(line.role) && (line.name || line.role !== 'region')) {
     const start = out.length;
-    out.push({ depth, text: `- ${line.role}${line.name ? ` ${quote(shorten(line.name, NAME_CHARS))}` : ''}:`, isText: false });
+    out.push({ depth, text: `- ${line.role}${line.name ? ` ${quote(shorten(line.name, NAME_CHARS))}` : ''}:`, isText: false, section: { role: line.role, ref: line.ref } });
     renderChildren(node, depth + 1, out);
     if (out.length === start + 1) out.pop(); // an empty section says nothing
     return;
   }
-  if (line.value?.trim()) out.push({ depth, text: `- text: ${shorten(line.value, TEXT_CHARS)}`, isText: true });
+  if (line.value?.trim()) out.push(textLine(line.value, depth));
   renderChildren(node, depth, out); // an anonymous wrapper: its children take its place
 }
 
@@ -98,28 +116,6 @@ function hasActionable(node: Node): boolean {
   return actionable(node.line) || node.children.some(hasActionable);
 }
 
-/** Three or more plain links in a row at one depth become `- links: "A" [ref=e1], "B" [ref=e2], …` lines. */
-function groupLinks(out: Out[]): Out[] {
-  const grouped: Out[] = [];
-  for (let i = 0; i < out.length;) {
-    let j = i;
-    while (j < out.length && out[j].link && out[j].depth === out[i].depth) j++;
-    if (j - i < 3) {
-      grouped.push(out[i]);
-      i += 1;
-      continue;
-    }
-    let line = '';
-    for (const o of out.slice(i, j)) {
-      if (line && line.length + o.link!.length + 2 > LINK_LINE) { grouped.push({ depth: out[i].depth, text: `- links: ${line}`, isText: false }); line = ''; }
-      line = line ? `${line}, ${o.link}` : o.link!;
-    }
-    grouped.push({ depth: out[i].depth, text: `- links: ${line}`, isText: false });
-    i = j;
-  }
-  return grouped;
-}
-
 function renderNestedActionables(node: Node, depth: number, out: Out[]): void {
   if (actionable(node.line)) return renderActionable(node, depth, out);
   for (const child of node.children) renderNestedActionables(child, depth, out);
@@ -140,16 +136,59 @@ function textOf(node: Node, withActionables = true): string {
   return (heading || parts.join(' ')).replace(/\s+/g, ' ').trim();
 }
 
-/** A run of plain text lines at one depth shows its first line and how many follow: an outline, not the text. */
-function foldTextRuns(out: Out[]): Out[] {
+function textLine(value: string, depth: number): Out {
+  return { depth, text: `- text: ${shorten(value, TEXT_CHARS)}`, isText: true, value };
+}
+
+/** Text that says something: a separator ("|", ">", ")") or a lone symbol does not. */
+function meaningful(o: Out): boolean {
+  return (o.value ?? '').replace(/[^\p{L}\p{N}]+/gu, '').length >= 2;
+}
+
+/**
+ * A run of text and plain links at one depth (a paragraph, a menu, a list of
+ * teasers) reads as its first line of text, with how many more follow, then
+ * its links sharing lines: `- links: "A" [ref=e1], "B" [ref=e2], …`. An
+ * outline, not the text; separators between links vanish.
+ */
+function foldInline(out: Out[]): Out[] {
   const folded: Out[] = [];
   for (let i = 0; i < out.length;) {
-    let j = i + 1;
-    while (out[i].isText && j < out.length && out[j].isText && out[j].depth === out[i].depth) j++;
-    folded.push(j - i > 1 ? { ...out[i], text: `${out[i].text} (+${j - i - 1} more)` } : out[i]);
+    const depth = out[i].depth;
+    let j = i;
+    while (j < out.length && out[j].depth === depth && (out[j].isText || out[j].link)) j++;
+    if (j === i) {
+      folded.push(out[i]);
+      i += 1;
+      continue;
+    }
+    const run = out.slice(i, j);
+    const texts = run.filter((o) => o.isText && meaningful(o));
+    const text = texts.length > 1 ? [{ ...texts[0], text: `${texts[0].text} (+${texts.length - 1} more)` }] : texts;
+    const links = run.filter((o) => o.link);
+    const linked = links.length > 1 ? linkLines(links, depth) : links;
+    // Whichever comes first in the page comes first here.
+    folded.push(...(links.length && run.indexOf(links[0]) < run.indexOf(texts[0]) ? [...linked, ...text] : [...text, ...linked]));
     i = j;
   }
   return folded;
+}
+
+/** Links share lines; a link named as the one before it (an image and a title to one story) adds only its ref. */
+function linkLines(links: Out[], depth: number): Out[] {
+  const lines: Out[] = [];
+  let line = '';
+  let previousName = '';
+  for (const o of links) {
+    const at = o.link!.lastIndexOf(' [ref=');
+    const name = o.link!.slice(0, at);
+    if (line && name === previousName && name !== '""') { line += o.link!.slice(at); continue; }
+    previousName = name;
+    if (line && line.length + o.link!.length + 2 > LINK_LINE) { lines.push({ depth, text: `- links: ${line}`, isText: false }); line = ''; }
+    line = line ? `${line}, ${o.link}` : o.link!;
+  }
+  lines.push({ depth, text: `- links: ${line}`, isText: false });
+  return lines;
 }
 
 function level(line: AriaLine): string {

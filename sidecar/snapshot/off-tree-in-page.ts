@@ -5,13 +5,24 @@
 // "ai" snapshot keeps aria-hidden content, so nothing else is missing.
 // They get a data-web-agent-id (wa-N), numbered on from the session's counter
 // as web.page_content numbers them, so the compact view can list them.
+// The same pass reads what else a snapshot needs from the frame — the values
+// of password and payment fields (to blank them), the document's identity and
+// its title — so a snapshot costs one page round trip beside the tree's.
 // Self-contained: its source is sent to the page (elements/wa-ids.ts:
 // evaluateWithIds), with the id rule it numbers elements by.
 import type { ClaimId } from '../elements/wa-ids.js';
-export interface OffTreeArgs { attr: string; next: number }
+export interface OffTreeArgs { attr: string; next: number; /** false: only the facts, no ids handed out. */ offTree?: boolean; /** Payment-field hints, a RegExp source. */ payment?: string }
 export interface OffTreeElement { id: string; tag: string; text: string }
+export interface FramePass { next: number; elements: OffTreeElement[]; secrets: string[]; origin: number; title: string }
 
-export function offTreeInPage({ attr, next }: OffTreeArgs, claim: ClaimId): { next: number; elements: OffTreeElement[] } {
+export function offTreeInPage({ attr, next, offTree = true, payment = '$^' }: OffTreeArgs, claim: ClaimId): FramePass {
+  const paymentHints = new RegExp(payment, 'i');
+  const secrets = [...document.querySelectorAll('input, textarea')].filter((el) => {
+    const hints = [el.getAttribute('autocomplete'), el.getAttribute('name'), el.id].filter(Boolean).join(' ');
+    return (el.getAttribute('type') ?? '').toLowerCase() === 'password' || paymentHints.test(hints);
+  }).map((el) => (el as HTMLInputElement).value).filter(Boolean);
+  const facts = { secrets, origin: performance.timeOrigin, title: document.title };
+  if (!offTree) return { next, elements: [], ...facts };
   const ROLES = ['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'switch', 'treeitem', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton'];
   const nativeControl = (el: Element, tag: string): boolean => {
     if (tag === 'a') {
@@ -44,5 +55,5 @@ export function offTreeInPage({ attr, next }: OffTreeArgs, claim: ClaimId): { ne
     const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (el as HTMLElement).innerText ?? el.textContent ?? '';
     elements.push({ id, tag, text: label.replace(/\s+/g, ' ').trim().slice(0, 60) });
   }
-  return { next: ids.next, elements };
+  return { next: ids.next, elements, ...facts };
 }

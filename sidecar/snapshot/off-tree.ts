@@ -4,25 +4,33 @@
 // snapshot alone. Ids share web.page_content's numbering and staleness rules.
 import type { Page } from 'playwright';
 import { nextElementId, setNextElementId } from '../elements/collect.js';
-import { documentMark, marksOf } from '../refs/page-marks.js';
+import { marksOf, type DocumentMark } from '../refs/page-marks.js';
 import { ID_ATTRIBUTE } from '../refs/locate.js';
 import type { Session } from '../sessions/sessions.js';
+import { PAYMENT } from '../tools/field-kind.js';
 import { offTreeInPage, type OffTreeElement } from './off-tree-in-page.js';
 import { evaluateWithIds } from '../elements/wa-ids.js';
 
-export async function offTreeElements(session: Session, page: Page): Promise<OffTreeElement[]> {
-  const mark = await documentMark(page);
+export interface SnapshotFacts { elements: OffTreeElement[]; secrets: Set<string>; mark: DocumentMark; title: string }
+
+/** One pass per frame: off-tree elements (when `offTree`), secret field values, and the main document's mark and title. */
+export async function snapshotFacts(session: Session, page: Page, offTree: boolean): Promise<SnapshotFacts> {
   let next = nextElementId(session);
-  const all: OffTreeElement[] = [];
+  const elements: OffTreeElement[] = [];
+  const secrets = new Set<string>();
+  let main = { origin: NaN, title: '' };
   for (const frame of page.frames()) {
-    const found = await evaluateWithIds(frame, offTreeInPage, { attr: ID_ATTRIBUTE, next }).catch(() => undefined);
+    const found = await evaluateWithIds(frame, offTreeInPage, { attr: ID_ATTRIBUTE, next, offTree, payment: PAYMENT.source }).catch(() => undefined);
     if (!found) continue;
+    if (frame === page.mainFrame()) main = found;
     next = found.next;
-    all.push(...found.elements);
+    elements.push(...found.elements);
+    for (const v of found.secrets) secrets.add(v);
   }
   setNextElementId(session, next);
-  if (all.length) marksOf(page).elements = mark;
-  return all;
+  const mark = { origin: main.origin, url: page.url() };
+  if (elements.length) marksOf(page).elements = mark;
+  return { elements, secrets, mark, title: main.title };
 }
 
 /** Lines for the compact view; empty when every interactable element already has a line. */

@@ -1,27 +1,11 @@
 // An aria snapshot prints a text box's value, a password's and a card
 // number's included. Those values are read from the fields themselves (type
-// password, or payment hints as field-kind.ts reads them) and blanked in the
+// password, or payment hints as field-kind.ts reads them; off-tree-in-page.ts
+// reads them in the snapshot's one pass over each frame) and blanked in the
 // snapshot before it goes anywhere: the agent, the chain, the diff history.
-import type { Page } from 'playwright';
 import { secretBook } from '../secrets/book.js';
-import { PAYMENT } from '../tools/field-kind.js';
 
 export const REDACTED = '[REDACTED]';
-
-export async function secretFieldValues(page: Page): Promise<Set<string>> {
-  const values = new Set<string>();
-  for (const frame of page.frames()) {
-    const found = await frame.evaluate((paymentSource) => {
-      const payment = new RegExp(paymentSource, 'i');
-      return [...document.querySelectorAll('input, textarea')].filter((el) => {
-        const hints = [el.getAttribute('autocomplete'), el.getAttribute('name'), el.id].filter(Boolean).join(' ');
-        return (el.getAttribute('type') ?? '').toLowerCase() === 'password' || payment.test(hints);
-      }).map((el) => (el as HTMLInputElement).value).filter(Boolean);
-    }, PAYMENT.source).catch(() => [] as string[]);
-    for (const v of found) values.add(v);
-  }
-  return values;
-}
 
 const VALUE_LINE = /^(\s*- (?:textbox|searchbox|combobox|spinbutton)\b.*?): (.*)$/;
 

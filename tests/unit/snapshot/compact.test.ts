@@ -50,7 +50,7 @@ describe('compactView', () => {
       '- main:',
       ' - h2 "Top stories"',
       ' - link "Bridge opens after ten years" [ref=e12]',
-      ' - text: The new bridge across the harbour opened on Monday after a… (+2 more)',
+      ' - text: The new bridge across the harbour… (+2 more)',
       ' - button "Save" [ref=e18]',
       ' - h2 "Section"',
       '  - link "#" [ref=e20]',
@@ -80,8 +80,15 @@ describe('compactView: link runs', () => {
     expect(lines.length).toBeLessThan(6);
   });
 
-  it('two links stay on lines of their own', () => {
-    expect(compactView('- link "A" [ref=e1] [cursor=pointer]\n- link "B" [ref=e2] [cursor=pointer]').split('\n')).toEqual(['- link "A" [ref=e1]', '- link "B" [ref=e2]']);
+  it('one link keeps its line; two share one', () => {
+    expect(compactView('- link "A" [ref=e1] [cursor=pointer]')).toBe('- link "A" [ref=e1]');
+    expect(compactView('- link "A" [ref=e1] [cursor=pointer]\n- link "B" [ref=e2] [cursor=pointer]')).toBe('- links: "A" [ref=e1], "B" [ref=e2]');
+  });
+
+  it('a paragraph with links reads as its first text line and its links; separators vanish', () => {
+    const paragraph = ['- paragraph [ref=e1]:', '  - text: Read the', '  - link "release notes" [ref=e2] [cursor=pointer]:', '    - /url: /notes',
+      '  - text: "|"', '  - link "changelog" [ref=e3] [cursor=pointer]:', '    - /url: /log', '  - text: before you upgrade.'].join('\n');
+    expect(compactView(paragraph).split('\n')).toEqual(['- text: Read the (+1 more)', '- links: "release notes" [ref=e2], "changelog" [ref=e3]']);
   });
 });
 

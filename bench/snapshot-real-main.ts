@@ -1,0 +1,57 @@
+// npm run bench:snapshot — the snapshot-on-real-pages table for webcap and
+// both peers, on the development and held-out sets. SNAP_REPS (default 3)
+// snapshots per page for the time; SNAP_LIMIT caps pages per set (a quick look
+// while developing); SNAP_SETS=development picks one set; SNAP_DUMP=dir keeps
+// every answer.
+import { loadavg } from 'node:os';
+import type { SnapshotHalf } from './snapshot-corpus.js';
+import { snapshotRealBench, type PageResult, type ToolResults } from './snapshot-real.js';
+import { percentile } from './stats.js';
+
+const TOOLS = ['webcap', 'agent-browser', '@playwright/mcp'];
+const HEAD = '| measure | webcap `web_snapshot` (default) | agent-browser 0.41.2 `snapshot -i` | @playwright/mcp 0.0.83 `browser_snapshot` |';
+
+const med = (xs: number[]) => percentile(xs, 50);
+const f0 = (x: number) => Math.round(x).toLocaleString('en-US');
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+function coverage(rows: PageResult[]): string {
+  const counted = rows.filter((r) => r.interactable !== null);
+  const total = counted.reduce((n, r) => n + r.interactable!, 0);
+  const hit = counted.reduce((n, r) => n + Math.min(r.addressed, r.interactable!), 0);
+  return `${pct(hit / Math.max(1, total))} (${hit} of ${total}${counted.length < rows.length ? `, ${rows.length - counted.length} pages uncounted` : ''})`;
+}
+
+export function setTable(set: string, results: ToolResults): string {
+  const cols = TOOLS.map((t) => results[t]);
+  const row = (label: string, cell: (rows: PageResult[]) => string) => `| ${label} | ${cols.map(cell).join(' | ')} |`;
+  const w = results.webcap;
+  const sizeRatio = (peer: string) => med(w.map((r) => r.size)) / med(results[peer].map((r) => r.size));
+  const timeRatio = med(w.map((r) => r.ms)) / med(results['@playwright/mcp'].map((r) => r.ms));
+  const kinds = [...new Set(w.map((r) => r.kind))].map((k) => `${k} ${w.filter((r) => r.kind === k).length}`).join(', ');
+  return [
+    `**${set}** (${w.length} pages: ${kinds})`,
+    '',
+    HEAD,
+    '|---|---|---|---|',
+    row('answer the agent receives, median characters', (rs) => f0(med(rs.map((r) => r.size)))),
+    row('the same, 90th percentile', (rs) => f0(percentile(rs.map((r) => r.size), 90))),
+    row('pages where the default answer is cut', (rs) => pct(rs.filter((r) => r.cut).length / rs.length)),
+    row('interactable elements addressable by a ref in the default answer', coverage),
+    row('time per snapshot over the tool\'s interface, median over pages', (rs) => `${med(rs.map((r) => r.ms)).toFixed(1)} ms`),
+    '',
+    `webcap ÷ agent-browser median size ${sizeRatio('agent-browser').toFixed(2)} (target ≤ 0.8), ÷ @playwright/mcp ${sizeRatio('@playwright/mcp').toFixed(2)} (≤ 1); `
+      + `uncut ${pct(w.filter((r) => !r.cut).length / w.length)} (≥ 95%); time ÷ @playwright/mcp ${timeRatio.toFixed(2)} (≤ 1.3)`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sets = (process.env.SNAP_SETS ?? 'development,held-out').split(',') as SnapshotHalf[];
+  const load = loadavg().map((x) => x.toFixed(1)).join(' / ');
+  const { small, results } = await snapshotRealBench({ sets, reps: Number(process.env.SNAP_REPS ?? 3), limit: process.env.SNAP_LIMIT ? Number(process.env.SNAP_LIMIT) : undefined, dump: process.env.SNAP_DUMP });
+  const out = [`Load average at start: ${load}; at end: ${loadavg().map((x) => x.toFixed(1)).join(' / ')}`, ''];
+  for (const set of sets) out.push(setTable(set, results[set]), '');
+  out.push('| small form page, median ms per snapshot | webcap | agent-browser | @playwright/mcp |', '|---|---|---|---|',
+    `| ${''} | ${TOOLS.map((t) => small[t].toFixed(1)).join(' | ')} |`);
+  process.stdout.write(out.join('\n') + '\n');
+}

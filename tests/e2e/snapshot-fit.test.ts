@@ -1,0 +1,83 @@
+// A compact view longer than its budget, through the real stack: the answer
+// keeps what the agent acts on (the main content's form, its headings) and
+// folds the page's menus, asides and footer into one line each that says what
+// they hold and how to open them; opening one gives refs that act. A page far
+// past the budget still answers within it, in parts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Host } from '../../host/host.js';
+import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
+import { testConfig, testHost } from '../helpers/host.js';
+
+const links = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `<li><a href="/${prefix}/${i}">${prefix} topic number ${i}</a></li>`).join('');
+const BIG = html(`<header><nav aria-label="Sections"><ul>${links('section', 400)}</ul></nav></header>
+  <main><h1>Contact us</h1><p>Write to us and we answer within a day.</p>
+    <form onsubmit="return false"><label>Email <input id="email"></label><label>Message <textarea id="msg"></textarea></label><button type="submit">Send</button></form>
+    <h2>Recent answers</h2><ul>${links('answer', 10)}</ul></main>
+  <aside><h2>Popular</h2><ul>${links('popular', 150)}</ul></aside>
+  <footer><ul>${links('footer', 200)}</ul></footer>`);
+const HUGE = html(`<main><h1>Archive</h1><ul>${links('archive', 5000)}</ul></main>`);
+
+let site: FixtureServer;
+let host: Host;
+let requests: string[] = [];
+const at = (path: string) => site.url('fit.test', path);
+
+beforeAll(async () => {
+  site = await serve({
+    '/big': (_q, res) => send(res, BIG),
+    '/huge': (_q, res) => send(res, HUGE),
+    '/section/7': (req, res) => { requests.push(req.url!); send(res, html('<h1>Section seven</h1>')); },
+  });
+  host = testHost(testConfig({ network: { resolve: { 'fit.test': '127.0.0.1' } } }));
+});
+afterAll(async () => {
+  await host?.close();
+  await site?.close();
+});
+
+const refAfter = (text: string, name: string) => new RegExp(`"${name}" \\[ref=(e\\d+)\\]`).exec(text)?.[1];
+
+describe('web.snapshot past its budget', () => {
+  it('keeps the form and headings, folds menus, asides and footer into a line each that opens with its ref', async () => {
+    const { session } = await host.call('web.open', { url: at('/big') });
+    const whole = await host.call('web.snapshot', { session, max_chars: 1_000_000 });
+    expect(whole.truncated).toBe(false);
+    expect((whole.snapshot as string).length).toBeGreaterThan(12_000);
+    const r = await host.call('web.snapshot', { session });
+    const text = r.snapshot as string;
+    expect(r.truncated).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(12_000);
+    expect(text.split('\n')[0]).toMatch(/^# cut to fit max_chars: .*folded/);
+    for (const line of ['- h1 "Contact us"', '- h2 "Recent answers"']) expect(text).toContain(line);
+    expect(text).toMatch(/- textbox "Email" \[ref=e\d+\]/);
+    expect(text).toMatch(/- textbox "Message" \[ref=e\d+\]/);
+    expect(text).toMatch(/- button "Send" \[ref=e\d+\]/);
+    // The main content's links keep their refs (their names may be shortened in a cut).
+    for (let i = 0; i < 10; i++) expect(text).toContain(`[ref=${refAfter(whole.snapshot as string, `answer topic number ${i}`)}]`);
+    const nav = /- navigation "Sections": 400 links \(folded: \{"ref":"(e\d+)"\} opens it\)/.exec(text);
+    expect(nav).not.toBeNull();
+    expect(text).toMatch(/- contentinfo: 200 links \(folded: \{"ref":"e\d+"\} opens it\)/);
+    expect(text).not.toContain('section topic number 7');
+    // The form's refs act.
+    const email = /- textbox "Email" \[ref=(e\d+)\]/.exec(text)![1];
+    await host.call('web.fill', { session, ref: email, text: 'ada@example.test' });
+    const opened = await host.call('web.snapshot', { session, ref: nav![1], max_chars: 100_000 });
+    expect(opened.truncated).toBe(false);
+    expect(opened.snapshot).not.toContain('Contact us');
+    const seven = refAfter(opened.snapshot as string, 'section topic number 7');
+    expect(seven).toBe(refAfter(whole.snapshot as string, 'section topic number 7'));
+    requests = [];
+    await host.call('web.click', { session, ref: seven, wait_until: 'load' });
+    expect(requests).toEqual(['/section/7']);
+  });
+
+  it('a page ten times past the budget still answers within it, in parts that name the next', async () => {
+    const { session } = await host.call('web.open', { url: at('/huge') });
+    const r = await host.call('web.snapshot', { session });
+    expect(r.total_chars as number).toBeGreaterThan(120_000);
+    expect((r.snapshot as string).length).toBeLessThanOrEqual(12_000);
+    expect(r).toMatchObject({ truncated: true, page: 1 });
+    expect(r.snapshot).toContain('- h1 "Archive"');
+    expect((r.snapshot as string).split('\n').at(-1)).toContain('{"page":2}');
+  });
+});
