@@ -22,7 +22,7 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   const doc = parseDocument(page.html, page.url);
   const title = doc.querySelector('title')?.textContent?.trim() ?? '';
   const bodyText = doc.body ? plainText(doc.body) : '';
-  const verdict = classifyPage(page, `${title}\n${bodyText}`);
+  const verdict = classifyPage(page, `${title}\n${bodyText}`, doc);
   if (!verdict.ok) throw verdictError(verdict, page);
   // Read before Readability rewrites the document: the served markup is the evidence.
   const signs = page.rendered ? undefined : readShellSigns(doc, bodyText);
