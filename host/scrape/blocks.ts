@@ -1,8 +1,6 @@
 // A last pass over the article the pipeline chose, block by block, as block
-// scorers do (jusText, trafilatura): each leaf block is weighed by its length,
-// its share of link text and its place. What goes:
-//  - short blocks made mostly of link text ("weiterlesen", "READ THE REST",
-//    a "filed under … Permalink" line): links standing alone, not prose;
+// scorers do (jusText, trafilatura): each leaf block is weighed by its kind,
+// its length and its place. What goes:
 //  - headings left with nothing under them at the end (a "Related" title
 //    whose list went, a teaser box's label).
 // And the page's own statement of its text (JSON-LD articleBody), when there
@@ -13,9 +11,8 @@ import { countWords } from './text.js';
 
 const LEAF = 'p, h1, h2, h3, h4, h5, h6, li, dt, dd, figcaption, blockquote, pre, td, th, div, section, header, footer, figure, ul, ol, dl, table, article, aside';
 const HEADING = /^H[1-6]$/;
-// A block this short (words) is "short" in jusText's sense; links this dense make it a link block.
+// A heading this short (words) is a label.
 const SHORT_WORDS = 10;
-const LINK_BLOCK = 0.5;
 // articleBody is taken as a second reading only when it is an article's worth of words.
 const BODY_WORDS = 80;
 // The answer holds this share of articleBody's words: the two readings agree.
@@ -37,13 +34,9 @@ function leafBlocks(root: Element): Block[] {
   return out;
 }
 
-const isLinkBlock = (b: Block) => b.words < SHORT_WORDS && b.linkShare >= LINK_BLOCK && !/^(LI|DD|TD|TH)$/i.test(b.el.nodeName);
-
-/** Removes link blocks and empty headings; returns how many blocks went. */
+/** Removes trailing empty headings and, by articleBody, foreign edge blocks; returns how many blocks went. */
 export function sharpen(root: Element, articleBody?: string): number {
   let removed = 0;
-  const drop = (b: Block) => { b.el.remove(); removed++; };
-  for (const b of leafBlocks(root)) if (isLinkBlock(b)) drop(b);
   removed += dropEmptyHeadings(root);
   if (articleBody && countWords(articleBody) >= BODY_WORDS) removed += trimByBody(root, articleBody);
   return removed;
