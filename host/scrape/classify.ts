@@ -1,24 +1,31 @@
 // Is the page what was asked for, or a CAPTCHA, an anti-bot block page or an
 // HTTP error? Decided on the served/rendered HTML, so the browser and the
-// plain-HTTP fallback agree. Markers are the ones the vendors' pages carry
-// (script hosts, widget classes, challenge ids, titles). A marker alone is not
-// enough: a blog post with a reCAPTCHA under its comment form is still a blog
-// post, so a marker counts on an error status or on a page with little text.
+// plain-HTTP fallback agree. A CAPTCHA counts only when the page shows one: a
+// challenge widget, frame or form in the document (by the vendors' own class,
+// id and frame hosts), or a script from a host that serves nothing but
+// challenges. A page that only mentions a vendor (a script that would load
+// reCAPTCHA for a comment form, an article about CAPTCHAs) shows none. Even a
+// shown widget is not enough: a blog post with a reCAPTCHA under its comment
+// form is still a blog post, so a widget counts on an error status or on a page
+// with little text.
 import { WebcapError } from '../../manifests/errors.js';
+import { parseDocument } from './dom.js';
 import { countWords } from './text.js';
 import type { FetchedPage } from './types.js';
 
-/** A vendor's marker: in the markup (script hosts, widget classes, ids) or in the text a reader sees (entities decoded). */
+/** A vendor's marker: in the markup (attributes of the elements that show a challenge) or in the text a reader sees (entities decoded). */
 interface Marker { vendor: string; html?: RegExp; text?: RegExp }
 
+// Matched against the shown-challenge evidence of the document (challengeEvidence):
+// one line per element, "<tag> id=… class=… src=…".
 const CAPTCHAS: Marker[] = [
-  { vendor: 'recaptcha', html: /(?:www\.google\.com|www\.recaptcha\.net)\/recaptcha\/|class=["'][^"']{0,600}\bg-recaptcha\b/i },
-  { vendor: 'hcaptcha', html: /hcaptcha\.com\/1\/api\.js|class=["'][^"']{0,600}\bh-captcha\b/i },
-  { vendor: 'cloudflare_challenge', html: /\/cdn-cgi\/challenge-platform\/|window\._cf_chl_opt|id=["']challenge-(?:running|form|stage|error-text)["']|challenges\.cloudflare\.com\/turnstile|class=["'][^"']{0,600}\bcf-turnstile\b/i },
-  { vendor: 'datadome', html: /captcha-delivery\.com/i },
-  { vendor: 'perimeterx', html: /id=["']px-captcha["']|captcha\.px-cdn\.net|_pxCaptcha/i },
-  { vendor: 'arkose', html: /arkoselabs\.com|funcaptcha/i },
-  { vendor: 'aws_waf', html: /captcha\.awswaf\.com|AwsWafCaptcha/i },
+  { vendor: 'recaptcha', html: /\bclass=[^\n]*\bg-recaptcha\b|^iframe [^\n]*src=\S*(?:www\.google\.com|www\.recaptcha\.net)\/recaptcha\//im },
+  { vendor: 'hcaptcha', html: /\bclass=[^\n]*\bh-captcha\b|^iframe [^\n]*src=\S*hcaptcha\.com\//im },
+  { vendor: 'cloudflare_challenge', html: /\bid=challenge-(?:running|form|stage|error-text)\b|\bclass=[^\n]*\bcf-turnstile\b|^iframe [^\n]*src=\S*challenges\.cloudflare\.com\//im },
+  { vendor: 'datadome', html: /^(?:iframe|script) [^\n]*src=\S*captcha-delivery\.com/im },
+  { vendor: 'perimeterx', html: /\bid=px-captcha\b|^(?:iframe|script) [^\n]*src=\S*captcha\.px-cdn\.net/im },
+  { vendor: 'arkose', html: /^iframe [^\n]*src=\S*(?:arkoselabs\.com|funcaptcha\.com)|\bid=funcaptcha\b/im },
+  { vendor: 'aws_waf', html: /^(?:iframe|script) [^\n]*src=\S*captcha\.awswaf\.com|\bid=(?:captcha-container|aws-?waf-?captcha)\b/im },
   { vendor: 'generic', text: /^[^\n]*(?:captcha|are you a (?:human|robot)|verify you are (?:a )?human|human verification)/i },
 ];
 
@@ -34,6 +41,30 @@ const BLOCKS: Marker[] = [
   { vendor: 'distil', text: /Pardon Our Interruption/i },
   { vendor: 'cloudfront', text: /The request could not be satisfied[\s\S]{0,600}Request blocked/i },
 ];
+
+/**
+ * What shows a challenge: one line per element that could (a frame, an external script, any element
+ * with a class or id naming a widget), "<tag> id=… class=… src=…", lower-cased. Inline script text is
+ * not read, so a script that merely names a vendor is no evidence; elements a page hides are skipped.
+ */
+export function challengeEvidence(doc: Document): string {
+  const lines: string[] = [];
+  for (const el of doc.querySelectorAll('iframe[src], script[src], [id], [class]')) {
+    if (isHidden(el)) continue;
+    const tag = el.nodeName.toLowerCase();
+    const src = tag === 'iframe' || tag === 'script' ? el.getAttribute('src') ?? '' : '';
+    lines.push(`${tag} id=${el.getAttribute('id') ?? ''} class=${(el.getAttribute('class') ?? '').replace(/\s+/g, ' ')} src=${src.replace(/\s+/g, '')}`.toLowerCase());
+  }
+  return lines.join('\n');
+}
+
+/** Hidden by the page itself (the hidden attribute or an inline display:none, on it or an ancestor). */
+function isHidden(el: Element): boolean {
+  for (let e: Element | null = el; e; e = e.parentElement) {
+    if (e.hasAttribute('hidden') || /display\s*:\s*none/i.test(e.getAttribute('style') ?? '')) return true;
+  }
+  return false;
+}
 
 function found(markers: Marker[], html: string, text: string): Marker | undefined {
   return markers.find((m) => (m.html?.test(html) ?? false) || (m.text?.test(text) ?? false));
@@ -52,8 +83,8 @@ export type PageVerdict =
   | { ok: false; code: 'captcha_detected' | 'blocked'; vendor: string }
   | { ok: false; code: 'http_error'; status: number };
 
-/** `text`: the page title, a newline, then the body's visible text. */
-export function classifyPage(page: FetchedPage, text: string): PageVerdict {
+/** `text`: the page title, a newline, then the body's visible text; `doc`: the page parsed (parsed here when not given). */
+export function classifyPage(page: FetchedPage, text: string, doc?: Document): PageVerdict {
   const status = page.status ?? 200;
   const error = status >= 400;
   const thin = countWords(text) < THIN_PAGE_WORDS;
@@ -61,7 +92,7 @@ export function classifyPage(page: FetchedPage, text: string): PageVerdict {
   // Cloudflare labels its challenge responses; no guessing needed.
   if (/challenge/i.test(page.headers['cf-mitigated'] ?? '')) return { ok: false, code: 'captcha_detected', vendor: 'cloudflare_challenge' };
   if (error || thin) {
-    const captcha = found(CAPTCHAS, page.html, head);
+    const captcha = found(CAPTCHAS, challengeEvidence(doc ?? parseDocument(page.html, page.url)), head);
     if (captcha) return { ok: false, code: 'captcha_detected', vendor: captcha.vendor };
     const block = found(BLOCKS, page.html, head);
     if (block) return { ok: false, code: 'blocked', vendor: block.vendor };

@@ -5,7 +5,11 @@
 //    absolute against <base href> or the page URL first, as a browser resolves them;
 //  - linkedom gives a document without any element for markup-less text (a
 //    plain-text body served as text/html), where a browser builds html/head/body
-//    around it; here the text is parsed inside a body too.
+//    around it; here the text is parsed inside a body too;
+//  - a page that opens <html> more than once (one per old-IE conditional
+//    comment) gets nested html elements and an empty body from linkedom,
+//    where a browser merges every later <html> tag into the first; here the
+//    later ones are dropped before parsing, so the body is the page's.
 // Nothing here changes what Readability decides; it only sees the same DOM.
 import { parseHTML } from 'linkedom';
 
@@ -18,9 +22,13 @@ const URL_ATTRS: Array<[string, string]> = [
 // Lazy-loading attributes Readability promotes to src: resolve them too.
 const LAZY_ATTRS = ['data-src', 'data-original', 'data-lazy-src'];
 
+// An <html> start tag (not </html>, not <html-something>).
+const HTML_START = /<html(?=[\s>\/])[^>]{0,4000}>/iy;
+
 export function parseDocument(html: string, pageUrl: string): Document {
-  let { document } = parseHTML(html) as unknown as { document: Document };
-  if (!document.documentElement) ({ document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`) as unknown as { document: Document });
+  const once = oneHtmlTag(html);
+  let { document } = parseHTML(once) as unknown as { document: Document };
+  if (!document.documentElement) ({ document } = parseHTML(`<!doctype html><html><head></head><body>${once}</body></html>`) as unknown as { document: Document });
   const base = baseUrl(document, pageUrl);
   const hasBaseElement = Boolean(document.querySelector('base[href]'));
   for (const [tag, attr] of URL_ATTRS) {
@@ -42,6 +50,27 @@ export function parseDocument(html: string, pageUrl: string): Document {
     }
   }
   return document;
+}
+
+/** The markup with every <html> start tag after the first dropped; tags inside comments (old IE's conditional ones) are no tags. One pass. */
+function oneHtmlTag(html: string): string {
+  const parts: string[] = [];
+  let seen = false;
+  let from = 0;
+  for (let i = html.indexOf('<'); i !== -1; i = html.indexOf('<', i + 1)) {
+    if (html.startsWith('<!--', i)) {
+      const end = html.indexOf('-->', i + 4);
+      if (end === -1) break;
+      i = end + 2;
+      continue;
+    }
+    HTML_START.lastIndex = i;
+    const tag = HTML_START.exec(html);
+    if (!tag) continue;
+    if (seen) { parts.push(html.slice(from, i)); from = i + tag[0].length; }
+    seen = true;
+  }
+  return from === 0 ? html : parts.join('') + html.slice(from);
 }
 
 function baseUrl(document: Document, pageUrl: string): string {

@@ -16,6 +16,8 @@ export interface PageMeta {
   modified_time?: string;
   /** An author named in the markup (microdata, rel=author, hCard): Readability looks at meta and JSON-LD only. */
   author?: string;
+  /** The article's text as the page's JSON-LD states it (schema.org articleBody), for blocks.ts. */
+  article_body?: string;
   /** The page's <h1> texts, for title.ts. */
   headings: string[];
   declared_language: DeclaredLanguage;
@@ -95,6 +97,7 @@ export function readMeta(doc: Document, contentLanguage?: string): PageMeta {
     modified_time: meta(doc, 'article:modified_time', 'og:updated_time', 'dateModified', 'last-modified')
       ?? fromJsonLd(ld, 'dateModified') ?? markupDate(doc, 'dateModified'),
     author: markupAuthor(doc),
+    article_body: fromJsonLd(ld, 'articleBody'),
     headings: [...doc.querySelectorAll('h1')].map((h) => h.textContent ?? ''),
     declared_language: {
       html_lang: doc.documentElement?.getAttribute('lang'),

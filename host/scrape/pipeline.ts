@@ -8,6 +8,7 @@ import { pageLanguage } from './language.js';
 import { toMarkdown } from './markdown.js';
 import { isoDate, readMeta } from './metadata.js';
 import { cleanByline, readArticle } from './readable.js';
+import { sharpen } from './blocks.js';
 import { clearMarks, mainContainers, markBoilerplate, refineArticle } from './refine.js';
 import { trimTitle } from './title.js';
 import { countWords, plainText } from './text.js';
@@ -22,7 +23,7 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   const doc = parseDocument(page.html, page.url);
   const title = doc.querySelector('title')?.textContent?.trim() ?? '';
   const bodyText = doc.body ? plainText(doc.body) : '';
-  const verdict = classifyPage(page, `${title}\n${bodyText}`);
+  const verdict = classifyPage(page, `${title}\n${bodyText}`, doc);
   if (!verdict.ok) throw verdictError(verdict, page);
   // Read before Readability rewrites the document: the served markup is the evidence.
   const signs = page.rendered ? undefined : readShellSigns(doc, bodyText);
@@ -39,6 +40,7 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   // Readability's answer, cleaned, or a second opinion when it is thin or mostly links (refine.ts).
   const refined = opts.mainContent && article && !opts.readabilityOnly ? refineArticle(article.content, () => containers) : undefined;
   const root = (opts.mainContent ? refined?.root ?? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
+  const sharpened = refining && refined ? sharpen(root, meta.article_body) : 0;
   if (refining) clearMarks(root);
   const html = root.innerHTML;
   const text = plainText(root);
@@ -67,7 +69,7 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
       modified_date: isoDate(meta.modified_time) ?? undefined,
       dir: article?.dir,
       language_source: source,
-      extraction: opts.mainContent ? (article ? refined?.how ?? 'readability' : 'body (no article found)') : 'body',
+      extraction: opts.mainContent ? (article ? `${refined?.how ?? 'readability'}${sharpened ? `, ${sharpened} block(s) sharpened away` : ''}` : 'body (no article found)') : 'body',
       status: page.status,
       content_type: page.headers['content-type'],
     }),

@@ -1,17 +1,26 @@
 // CAPTCHA, anti-bot block, HTTP error or content: decided from the page as
 // served or rendered. The bot pages are saved copies of what the vendors send.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { classifyPage } from '../../../host/scrape/classify.js';
+import { decodeBody } from '../../../host/scrape/charset.js';
 import { parseDocument } from '../../../host/scrape/dom.js';
-import { plainText } from '../../../host/scrape/text.js';
+import { scrapePage } from '../../../host/scrape/pipeline.js';
+import { countWords, plainText } from '../../../host/scrape/text.js';
 import type { FetchedPage } from '../../../host/scrape/types.js';
 import { articleFile, botPage } from '../../fixtures/articles/site.js';
 
 function verdict(html: string, status: number, headers: Record<string, string> = {}) {
   const page: FetchedPage = { url: 'https://news.test/x', status, headers, html, rendered: true };
   const doc = parseDocument(html, page.url);
-  return classifyPage(page, `${doc.querySelector('title')?.textContent ?? ''}\n${plainText(doc.body)}`);
+  return classifyPage(page, `${doc.querySelector('title')?.textContent ?? ''}\n${plainText(doc.body)}`, doc);
 }
+
+// A real dw.com article (from trafilatura's test pages, Apache-2.0): an inline script builds a
+// script element for www.google.com/recaptcha/api.js (for its comment form); no widget is shown.
+const DW_ARTICLE = join(import.meta.dirname, '..', '..', '..', 'bench', 'corpus', 'trafilatura', 'pages', 'dw.com.colonial.html');
+const dwArticle = () => decodeBody(readFileSync(DW_ARTICLE), 'text/html');
 
 describe('classifyPage', () => {
   it.each([
@@ -29,6 +38,36 @@ describe('classifyPage', () => {
   it('an article with a reCAPTCHA under its comment form is still the article', () => {
     expect(articleFile('blog-post.html')).toContain('g-recaptcha');
     expect(verdict(articleFile('blog-post.html'), 200)).toEqual({ ok: true });
+  });
+
+  it('a real reCAPTCHA challenge page is a CAPTCHA even on a 200: it shows the widget', () => {
+    expect(botPage('recaptcha.html')).toContain('class="g-recaptcha"');
+    expect(verdict(botPage('recaptcha.html'), 200)).toEqual({ ok: false, code: 'captcha_detected', vendor: 'recaptcha' });
+  });
+
+  it('the same page with its widget hidden or gone shows no CAPTCHA (the script alone is no evidence): it stays a block page', () => {
+    const blockPage = { ok: false, code: 'blocked', vendor: 'unknown' };
+    const hidden = botPage('recaptcha.html').replace('<div id="recaptcha"', '<div hidden id="recaptcha"');
+    expect(verdict(hidden, 503)).toEqual(blockPage);
+    const scriptOnly = botPage('recaptcha.html').replace(/<div id="recaptcha"[^>]*><\/div>/, '');
+    expect(scriptOnly).toContain('www.google.com/recaptcha/api.js');
+    expect(verdict(scriptOnly, 503)).toEqual(blockPage);
+  });
+
+  it('dw.com\'s article, whose script text names reCAPTCHA, is no CAPTCHA, even on an error status or thin', () => {
+    const html = dwArticle();
+    expect(html).toContain("'https://www.google.com/recaptcha/api.js?render=explicit");
+    // An error status makes every marker count: the mention in script text still shows no challenge.
+    expect(verdict(html, 503)).toEqual({ ok: false, code: 'http_error', status: 503 });
+    const page = { url: 'https://www.dw.com/en/x', status: 200, headers: {}, html, rendered: false };
+    expect(classifyPage(page, 'Colonial\nshort', parseDocument(html, page.url))).toEqual({ ok: true });
+  });
+
+  it('dw.com\'s article reads over HTTP as the article (its repeated <html> tags leave the body in place)', () => {
+    const content = scrapePage({ url: 'https://www.dw.com/en/x', status: 200, headers: { 'content-type': 'text/html' }, html: dwArticle(), rendered: false }, { format: 'text', mainContent: true });
+    expect(content.content_text).toContain('colonial');
+    expect(content.word_count).toBeGreaterThan(300);
+    expect(countWords(plainText(parseDocument(dwArticle(), 'https://www.dw.com/en/x').body))).toBeGreaterThan(300);
   });
 
   it('Cloudflare\'s cf-mitigated: challenge header decides even on a 200', () => {
