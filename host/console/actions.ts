@@ -10,10 +10,12 @@ import type { ConsoleHub } from './hub.js';
 const MAX_BODY = 16 * 1024;
 const MAX_MINUTES = 24 * 60;
 
-export async function handleAction(hub: ConsoleHub, path: string, req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+/** `onlyQuestion`: a one-question link may answer that question and do nothing else. */
+export async function handleAction(hub: ConsoleHub, path: string, req: IncomingMessage, onlyQuestion?: string): Promise<{ status: number; body: unknown }> {
   if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return { status: 415, body: { error: 'send JSON (content-type: application/json)' } };
   const body = await readJson(req);
   if (body === undefined) return { status: 400, body: { error: 'the body is not a JSON object (or is over 16 KiB)' } };
+  if (onlyQuestion !== undefined && (path !== '/answer' || body.id !== onlyQuestion)) return { status: 403, body: { error: 'this link answers its own question only' } };
   if (path === '/answer') return answer(hub, body);
   if (path === '/input' || path === '/done') return handoffAction(hub, path, body);
   if (path === '/stop') {

@@ -2,7 +2,7 @@
 // parameter `token`, traded for a cookie by the page), and the Host/Origin
 // checks against DNS rebinding and cross-site requests, the same rules as the
 // MCP HTTP front. Pure functions, tested without a server.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WebcapError } from '../../manifests/errors.js';
 import { allowedHostnames, isLoopback, parseListen, tokenFrom, type Listen } from '../mcp/http-guard.js';
@@ -26,6 +26,48 @@ export function consoleAccess(listenText: string, tokenEnv: string | undefined, 
 }
 
 export const COOKIE = 'webcap_console';
+/** The cookie a one-question link is traded for (its scope and key, never the console's token). */
+export const SCOPED_COOKIE = 'webcap_scope';
+
+/**
+ * One question's page, or one missing secret's: what a link sent to an MCP
+ * client opens. Its key is derived from the token and unlocks that page only,
+ * so the client (and the model behind it) never holds the console's token and
+ * cannot answer any other question through it.
+ */
+export interface Scope { kind: 'q' | 's'; id: string }
+
+export function scopedKey(token: string, scope: Scope): string {
+  return createHmac('sha256', token).update(`${scope.kind}:${scope.id}`).digest('base64url');
+}
+
+/** The scope a request's `key` (on the scoped page's own path) or scoped cookie unlocks; undefined when neither holds. */
+export function scopeCheck(req: IncomingMessage, token: string): Scope | undefined {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const key = url.searchParams.get('key');
+  const onPath = /^\/(q|s)\/([0-9a-f]{32})(?:\/[a-z]+)?$/.exec(url.pathname);
+  if (key && onPath) {
+    const scope: Scope = { kind: onPath[1] as Scope['kind'], id: onPath[2] };
+    return same(key, scopedKey(token, scope)) ? scope : undefined;
+  }
+  const cookie = /^(q|s)\.([0-9a-f]{32})\.([\w-]{1,64})$/.exec(cookieOf(req, SCOPED_COOKIE) ?? '');
+  if (!cookie) return undefined;
+  const scope: Scope = { kind: cookie[1] as Scope['kind'], id: cookie[2] };
+  return same(cookie[3], scopedKey(token, scope)) ? scope : undefined;
+}
+
+export function scopedCookie(token: string, scope: Scope): string {
+  return `${SCOPED_COOKIE}=${scope.kind}.${scope.id}.${scopedKey(token, scope)}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+/** A link to one scoped page: the console's address with the page's key instead of the token. */
+export function scopedUrl(consoleUrl: string, token: string, scope: Scope): string {
+  const u = new URL(consoleUrl);
+  u.search = '';
+  u.pathname = `/${scope.kind}/${scope.id}`;
+  u.searchParams.set('key', scopedKey(token, scope));
+  return u.href;
+}
 
 /** 'ok', or why not: 'missing' (401) or 'wrong' (403). */
 export function tokenCheck(req: IncomingMessage, token: string): 'ok' | 'missing' | 'wrong' {

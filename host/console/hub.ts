@@ -2,6 +2,7 @@
 // pending questions (raced against the terminal / MCP elicitation), the
 // sessions with their URL and title, the chain as it grows, and Stop. The
 // host owns one hub; the HTTP server (server.ts) only reads and answers it.
+import { scopedUrl, type Scope } from './guard.js';
 import type { Evidence, HandoffAsk, HandoffReply, PersonInput } from '../../manifests/wire.js';
 import { HandoffDesk, type HandoffView } from './handoffs.js';
 import type { ChainEntry } from '../chain/entry.js';
@@ -83,11 +84,13 @@ export class ConsoleHub {
   /** The console's URL (with its token) while one serves; undefined otherwise. */
   get url(): string | undefined { return this.base; }
   serveAt(url: string | undefined): void { this.base = url; this.changed(); }
-  questionUrl(id: string): string | undefined {
-    if (!this.base) return undefined;
-    const u = new URL(this.base);
-    u.pathname = `/q/${id}`;
-    return u.href;
+  /** A link that opens this one question's page only (sent to an MCP client: it never carries the console's token). */
+  questionUrl(id: string): string | undefined { return this.scoped({ kind: 'q', id }); }
+  /** A link that opens this one missing secret's entry page only. */
+  secretUrl(id: string): string | undefined { return this.scoped({ kind: 's', id }); }
+  private scoped(scope: Scope): string | undefined {
+    const token = this.base ? new URL(this.base).searchParams.get('token') : null;
+    return this.base && token ? scopedUrl(this.base, token, scope) : undefined;
   }
 
   /** The gate's asker: `inner` (terminal, MCP, callback, config) raced against the console while one serves. */

@@ -11,7 +11,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { toWebcapError } from '../../manifests/errors.js';
 import { projectRoot } from '../../manifests/load.js';
-import { COOKIE } from './guard.js';
 import type { SecretDesk } from './secret-desk.js';
 
 const MAX_BODY = 16 * 1024;
@@ -22,14 +21,15 @@ let files: { html: Buffer; js: Buffer } | undefined;
 /** Whether this path is the entry page's (then `serveSecretEntry` answers it). */
 export const isSecretEntryPath = (path: string) => path === '/secret-entry.js' || ROUTE.test(path);
 
-export async function serveSecretEntry(desk: SecretDesk, req: IncomingMessage, res: ServerResponse, path: string, token: string): Promise<void> {
+/** `cookie`: what the page's GET sets (the console's, or the one-page scope of a link). */
+export async function serveSecretEntry(desk: SecretDesk, req: IncomingMessage, res: ServerResponse, path: string, cookie: string): Promise<void> {
   const dir = join(projectRoot(), 'host', 'console', 'page');
   files ??= { html: readFileSync(join(dir, 'secret-entry.html')), js: readFileSync(join(dir, 'secret-entry.js')) };
   if (req.method === 'GET' && path === '/secret-entry.js') return send(res, 200, 'text/javascript; charset=utf-8', files.js);
   const m = ROUTE.exec(path)!;
   const [id, action] = [m[1], m[2]];
   if (req.method === 'GET' && !action) {
-    res.setHeader('set-cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+    res.setHeader('set-cookie', cookie);
     return send(res, 200, 'text/html; charset=utf-8', files.html);
   }
   if (req.method === 'GET' && action === '/about') {

@@ -9,7 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { projectRoot } from '../../manifests/load.js';
-import { consoleAccess, COOKIE, hostAndOriginOk, tokenCheck } from './guard.js';
+import { consoleAccess, COOKIE, hostAndOriginOk, scopeCheck, scopedCookie, tokenCheck, type Scope } from './guard.js';
+import { questionOnly, type StateView } from './scoped.js';
 import { withoutToken, type ConsoleHub } from './hub.js';
 import { handleAction } from './actions.js';
 import { isSecretEntryPath, serveSecretEntry } from './secret-entry.js';
@@ -44,7 +45,8 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
   const dir = join(projectRoot(), 'host', 'console', 'page');
   const files = new Map(Object.entries({ ...Object.fromEntries(Object.entries(ASSETS).map(([p, [f]]) => [p, f])), '/': 'index.html' })
     .map(([path, file]) => [path, readFileSync(join(dir, file))]));
-  const viewers = new Set<ServerResponse>();
+  const viewers = new Map<ServerResponse, StateView>();
+  const fullCookie = `${COOKIE}=${encodeURIComponent(access.token)}; HttpOnly; SameSite=Strict; Path=/`;
   const streams = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
@@ -57,16 +59,21 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
     res.setHeader('cache-control', 'no-store');
     if (!hostAndOriginOk(req, access.hosts)) return reply(res, 403, { error: 'Host or Origin not allowed' });
     const auth = tokenCheck(req, access.token);
-    if (auth !== 'ok') return reply(res, auth === 'missing' ? 401 : 403, { error: auth === 'missing' ? 'the console needs its token (the URL printed at start)' : 'wrong token' });
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (auth !== 'ok') {
+      // A link sent to an MCP client opens its one page, never the console (scoped.ts).
+      const scope = scopeCheck(req, access.token);
+      if (scope) return serveScoped(scope, req, res, path);
+      return reply(res, auth === 'missing' ? 401 : 403, { error: auth === 'missing' ? 'the console needs its token (the URL printed at start)' : 'wrong token' });
+    }
     if (req.method === 'GET' && (path === '/' || /^\/q\/[0-9a-f]{32}$/.test(path))) {
       // The token becomes a cookie, so the page's own requests need not carry it in their URLs.
-      res.setHeader('set-cookie', `${COOKIE}=${encodeURIComponent(access.token)}; HttpOnly; SameSite=Strict; Path=/`);
+      res.setHeader('set-cookie', fullCookie);
       return send(res, 200, 'text/html; charset=utf-8', files.get('/')!);
     }
     if (req.method === 'GET' && ASSETS[path]) return send(res, 200, ASSETS[path][1], files.get(path)!);
-    if (isSecretEntryPath(path)) return serveSecretEntry(hub.secrets, req, res, path, access.token);
-    if (req.method === 'GET' && path === '/events') return stream(req, res);
+    if (isSecretEntryPath(path)) return serveSecretEntry(hub.secrets, req, res, path, fullCookie);
+    if (req.method === 'GET' && path === '/events') return stream(req, res, hub.state.bind(hub));
     if (req.method === 'GET' && path === '/state') return reply(res, 200, hub.state());
     const live = /^\/live\/([\w.-]{1,100}?)(\.jpg|\.mjpeg)?$/.exec(path);
     if (req.method === 'GET' && live) {
@@ -88,11 +95,36 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
     return reply(res, 404, { error: 'not found' });
   };
 
-  const stream = (req: IncomingMessage, res: ServerResponse) => {
+  const stream = (req: IncomingMessage, res: ServerResponse, view: StateView) => {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
-    viewers.add(res);
-    push(res);
+    viewers.set(res, view);
+    push(res, view);
     req.on('close', () => viewers.delete(res));
+  };
+  // What a one-question or one-secret link may reach: its page, the page's assets, and that question's state, picture and answer.
+  const serveScoped = async (scope: Scope, req: IncomingMessage, res: ServerResponse, path: string) => {
+    const cookie = scopedCookie(access.token, scope);
+    if (scope.kind === 's') {
+      if (isSecretEntryPath(path) && (path === '/secret-entry.js' || path.startsWith(`/s/${scope.id}`))) return serveSecretEntry(hub.secrets, req, res, path, cookie);
+    } else {
+      const only = questionOnly(hub, scope.id);
+      if (req.method === 'GET' && path === `/q/${scope.id}`) {
+        res.setHeader('set-cookie', cookie);
+        return send(res, 200, 'text/html; charset=utf-8', files.get('/')!);
+      }
+      if (req.method === 'GET' && path === '/events') return stream(req, res, only);
+      if (req.method === 'GET' && path === '/state') return reply(res, 200, only());
+      if (req.method === 'GET' && path === `/evidence/${scope.id}.png`) {
+        const png = hub.board.picture(scope.id);
+        return png ? send(res, 200, 'image/png', png) : reply(res, 404, { error: 'no picture for that question' });
+      }
+      if (req.method === 'POST' && path === '/answer') {
+        const { status, body } = await handleAction(hub, path, req, scope.id);
+        return reply(res, status, body);
+      }
+    }
+    if (req.method === 'GET' && ASSETS[path]) return send(res, 200, ASSETS[path][1], files.get(path)!);
+    return reply(res, 403, { error: 'this link opens one page of the console only' });
   };
   // The live view as one long response (multipart/x-mixed-replace, which an <img> shows frame by frame):
   // frames are pushed as the screencast makes them, no polling; a viewer that falls behind skips frames.
@@ -109,12 +141,12 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
     });
     req.on('close', () => { streams.delete(res); stop(); });
   };
-  const push = (res: ServerResponse) => res.write(`event: state\ndata: ${JSON.stringify(hub.state())}\n\n`);
+  const push = (res: ServerResponse, view: StateView) => res.write(`event: state\ndata: ${JSON.stringify(view())}\n\n`);
   // Changes come in bursts (a call: intent, consent, result): one push per burst.
   let pending: NodeJS.Timeout | undefined;
   const unsubscribe = hub.onChange(() => {
     if (pending || viewers.size === 0) return;
-    pending = setTimeout(() => { pending = undefined; for (const v of viewers) push(v); }, 30);
+    pending = setTimeout(() => { pending = undefined; for (const [v, view] of viewers) push(v, view); }, 30);
   });
 
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(access.listen.port, access.listen.host, () => resolve()));
@@ -131,7 +163,7 @@ export async function startConsole(hub: ConsoleHub, options: ConsoleOptions = {}
       unsubscribe();
       clearTimeout(pending);
       hub.serveAt(undefined);
-      for (const v of [...viewers, ...streams]) v.end();
+      for (const v of [...viewers.keys(), ...streams]) v.end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     })()),

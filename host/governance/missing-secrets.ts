@@ -13,7 +13,7 @@ export function missingSecrets(config: WebcapConfig, options: HostOptions, hub: 
   const pageUrlOf = (session: string | undefined) => hub.sessions().find((v) => v.name === session)?.url;
   return {
     ask: askForMissingSecret({
-      config, desk: hub.secrets, consoleUrl: () => hub.url, elicitUrl: options.elicitUrl, pageUrl: pageUrlOf,
+      config, desk: hub.secrets, entryUrl: (id) => hub.secretUrl(id), serving: () => hub.url !== undefined, elicitUrl: options.elicitUrl, pageUrl: pageUrlOf,
       learn: (v) => redactor.addSecret(v),
       record: async (event, session, detail) => { await chain.append({ kind: 'event', ...chain.viaFor(session), session, result: { event, ...detail } }); },
     }),

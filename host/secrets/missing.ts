@@ -29,8 +29,9 @@ export type UrlElicitor = (req: UrlElicitation) => Promise<'opened' | 'declined'
 export interface MissingDeps {
   config: Pick<WebcapConfig, 'secrets' | 'consent'>;
   desk: SecretDesk;
-  /** The console's URL with its token, while one serves. */
-  consoleUrl(): string | undefined;
+  /** The link to one entry page (its own key, never the console's token); undefined while no console serves. */
+  entryUrl(id: string): string | undefined;
+  serving(): boolean;
   elicitUrl?: UrlElicitor;
   /** The URL the session's page is on, if known (its origin is proposed). */
   pageUrl(session: string | undefined): string | undefined;
@@ -47,8 +48,7 @@ export function proposedOrigin(url: string | undefined): string | undefined {
 /** Asks a person for the missing secret; true once it is in the vault, false if nobody could be asked or they did not enter it. */
 export function askForMissingSecret(deps: MissingDeps) {
   return async (ref: SecretRef, call: CallContext): Promise<boolean> => {
-    const base = deps.consoleUrl();
-    if (!base || !deps.elicitUrl) return false;
+    if (!deps.serving() || !deps.elicitUrl) return false;
     const origin = proposedOrigin(deps.pageUrl(call.session));
     const request = deps.desk.open(
       { name: ref.name, kind: ref.kind, origins: origin ? [origin] : [], asked_by: `${call.capability}${call.caller ? ` by ${call.caller}` : ''}` },
@@ -58,8 +58,7 @@ export function askForMissingSecret(deps: MissingDeps) {
         void deps.record('secret_entered', call.session ?? null, { secret: refText(ref), origins: stored.origins, channel: 'console' }).catch(() => undefined);
       },
     );
-    const url = new URL(base);
-    url.pathname = `/s/${request.id}`;
+    const url = new URL(deps.entryUrl(request.id)!);
     const withdraw = new AbortController();
     const timer = setTimeout(() => request.cancel(), deps.config.consent.timeout_s * 1000);
     timer.unref?.();
