@@ -6,8 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import { plain } from '../consent/text.js';
 import type { PersonInput } from '../../manifests/wire.js';
 import type { ConsoleHub } from './hub.js';
+import { readJson } from './http-io.js';
 
-const MAX_BODY = 16 * 1024;
 const MAX_MINUTES = 24 * 60;
 
 /** `onlyQuestion`: a one-question link may answer that question and do nothing else. */
@@ -77,21 +77,3 @@ function isInput(e: unknown): boolean {
   }
 }
 
-function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  return new Promise((resolve) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) { resolve(undefined); req.destroy(); return; }
-      chunks.push(c);
-    });
-    req.on('end', () => {
-      try {
-        const v = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-        resolve(v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : undefined);
-      } catch { resolve(undefined); }
-    });
-    req.on('error', () => resolve(undefined));
-  });
-}

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { toWebcapError } from '../../manifests/errors.js';
 import { projectRoot } from '../../manifests/load.js';
 import type { SecretDesk } from './secret-desk.js';
+import { readJson, reply, send } from './http-io.js';
 
-const MAX_BODY = 16 * 1024;
 const MAX_ORIGINS = 16;
 const ROUTE = /^\/s\/([0-9a-f]{32})(\/about|\/cancel)?$/;
 let files: { html: Buffer; js: Buffer } | undefined;
@@ -60,29 +60,3 @@ function notOpen(res: ServerResponse): void {
   reply(res, 409, { error: 'no secret is waiting under this address (it was entered, cancelled or timed out)' });
 }
 
-function send(res: ServerResponse, status: number, type: string, body: Buffer): void {
-  res.writeHead(status, { 'content-type': type, 'content-length': body.length }).end(body);
-}
-
-function reply(res: ServerResponse, status: number, body: unknown): void {
-  send(res, status, 'application/json; charset=utf-8', Buffer.from(JSON.stringify(body)));
-}
-
-function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  return new Promise((resolve) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) { resolve(undefined); req.destroy(); return; }
-      chunks.push(c);
-    });
-    req.on('end', () => {
-      try {
-        const v = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-        resolve(v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : undefined);
-      } catch { resolve(undefined); }
-    });
-    req.on('error', () => resolve(undefined));
-  });
-}

@@ -14,6 +14,7 @@ import { questionOnly, type StateView } from './scoped.js';
 import { withoutToken, type ConsoleHub } from './hub.js';
 import { handleAction } from './actions.js';
 import { isSecretEntryPath, serveSecretEntry } from './secret-entry.js';
+import { reply, send } from './http-io.js';
 
 export interface ConsoleOptions {
   /** HOST:PORT, default 127.0.0.1:0 (a free port on loopback). */
@@ -174,10 +175,3 @@ const BOUNDARY = 'webcap-frame';
 // About three frames at 1280x720: a slower viewer skips frames instead of queueing them.
 const MAX_BEHIND = 512 * 1024;
 
-function send(res: ServerResponse, status: number, type: string, body: Buffer): void {
-  res.writeHead(status, { 'content-type': type, 'content-length': body.length }).end(body);
-}
-
-function reply(res: ServerResponse, status: number, body: unknown): void {
-  send(res, status, 'application/json; charset=utf-8', Buffer.from(JSON.stringify(body)));
-}
