@@ -30,3 +30,14 @@ export interface SiteProfile {
   pagination?: { next?: string; max_pages?: number };
   tasks?: Record<string, SiteTask>;
 }
+
+/**
+ * `@name` is the named selector of the page's site profile; it may lead a
+ * Playwright chain (`@result_item >> nth=19`: the 20th result), kept as `rest`.
+ * Undefined for any other selector.
+ */
+export function namedSelector(selector: string): { name: string; rest: string } | undefined {
+  if (!selector.startsWith('@')) return undefined;
+  const chain = selector.indexOf(' >> ');
+  return chain > 0 ? { name: selector.slice(1, chain), rest: selector.slice(chain) } : { name: selector.slice(1), rest: '' };
+}

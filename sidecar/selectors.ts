@@ -3,13 +3,13 @@
 // profile matching the page's domain, and may lead a Playwright chain
 // (`@result_item >> nth=19`: the 20th result).
 import { WebcapError } from '../manifests/errors.js';
+import { namedSelector } from '../manifests/site-profile.js';
 import { profileFor, type SiteProfile } from './profiles.js';
 
 export function resolveSelector(selector: string, profiles: SiteProfile[], pageUrl: string): string {
-  if (!selector.startsWith('@')) return selector;
-  const chain = selector.indexOf(' >> ');
-  if (chain > 0) return `${resolveSelector(selector.slice(0, chain), profiles, pageUrl)}${selector.slice(chain)}`;
-  const name = selector.slice(1);
+  const named = namedSelector(selector);
+  if (!named) return selector;
+  const { name } = named;
   const profile = profileFor(profiles, pageUrl);
   if (!profile) {
     throw new WebcapError('invalid_params', `named selector ${selector} needs a site profile, and none matches ${safeHost(pageUrl)}`, { selector });
@@ -18,7 +18,7 @@ export function resolveSelector(selector: string, profiles: SiteProfile[], pageU
   if (!css) {
     throw new WebcapError('invalid_params', `site profile "${profile.name}" has no selector named "${name}" (it has: ${Object.keys(profile.selectors ?? {}).join(', ')})`, { selector, profile: profile.name });
   }
-  return css;
+  return `${css}${named.rest}`;
 }
 
 function safeHost(url: string): string {

@@ -31,7 +31,7 @@ import type { Redactor } from '../redact/redactor.js';
 import type { RobotsCache } from '../robots/robots.js';
 import type { GovernanceStore } from '../store/types.js';
 import type { ChainWriter } from './chain-writer.js';
-import { DEFAULT_OWNER } from './terminal.js';
+import { ownerOf } from './terminal.js';
 
 interface PolicyChainDeps {
   config: WebcapConfig; manifests: Manifest[]; chain: ChainWriter; redactor: Redactor; hub: ConsoleHub;
@@ -58,7 +58,7 @@ export function buildPolicyChain(d: PolicyChainDeps, terminal: (call: CallContex
       mode: config.handoff.on_captcha,
       hub: d.hub,
       probe: async (call, session) => (d.browser.name === 'sidecar'
-        ? ((await d.browser.invoke('webcap.challenge_probe', { session, ...(typeof call.params.url === 'string' ? { requested: call.params.url } : {}) }, 10_000, call.owner ?? DEFAULT_OWNER)).found as ChallengeFound | null)
+        ? ((await d.browser.invoke('webcap.challenge_probe', { session, ...(typeof call.params.url === 'string' ? { requested: call.params.url } : {}) }, 10_000, ownerOf(call))).found as ChallengeFound | null)
         : null),
       handOff: (call, session, reason) => d.rerun({
         capability: 'web.handoff', manifest: handoffManifest, params: { session, reason }, planId: call.planId, session, decisions: [], startedAt: Date.now(),

@@ -73,6 +73,10 @@ describe('the playwright-mcp provider', () => {
     const e = await failure(host.call('web.query_elements', { query: 'search' }));
     expect(e.code).toBe('capability_disabled');
     expect(e.message).toContain('playwright-mcp');
+    // It finds elements by CSS in the page: a named selector leading a Playwright chain is refused, saying so.
+    const chained = await failure(host.call('web.wait', { selector: '@search_box >> nth=0', timeout: 2000 }));
+    expect(chained.code).toBe('invalid_params');
+    expect(chained.message).toContain('not a chain');
     const shot = await host.call('web.screenshot', {}) as { path: string; width: number; format: string };
     expect(shot.format).toBe('png');
     expect(shot.width).toBe(1280);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { WebcapError } from '../../../manifests/errors.js';
 import { hostRuleMatches } from '../../../manifests/net/hostname.js';
 import { projectRoot } from '../../../manifests/load.js';
-import type { SiteProfile } from '../../../manifests/site-profile.js';
+import { namedSelector, type SiteProfile } from '../../../manifests/site-profile.js';
 import { loadProfiles } from '../../profiles/site-profiles.js';
 import type { OwnerSessions, PwSession } from './backend.js';
 import { PROVIDER } from './connection.js';
@@ -31,13 +31,16 @@ async function target(s: PwSession, p: Params, timeoutMs: number): Promise<strin
   if (typeof sel !== 'string') {
     throw new WebcapError('invalid_params', `the ${PROVIDER} provider takes "selector" (refs, role and name belong to webcap's sidecar)`, { provider: PROVIDER, field: 'selector' });
   }
-  if (!sel.startsWith('@')) return sel;
+  const named = namedSelector(sel);
+  if (!named) return sel;
+  // This provider finds elements with CSS in the page: a Playwright chain after the name needs webcap's sidecar.
+  if (named.rest) throw new WebcapError('invalid_params', `the ${PROVIDER} provider takes a named selector alone, not a chain ("${sel}"); webcap's sidecar takes both`, { provider: PROVIDER, selector: sel });
   const url = await s.conn.evaluate<string>('() => location.href', timeoutMs);
   const host = new URL(url).hostname;
   const profile = allProfiles().find((pr) => pr.domains.some((d) => hostRuleMatches(host, d)));
-  const named = profile?.selectors?.[sel.slice(1)];
-  if (!named) throw new WebcapError('invalid_params', `no site-profile selector ${sel} for ${host}`, { selector: sel });
-  return named;
+  const css = profile?.selectors?.[named.name];
+  if (!css) throw new WebcapError('invalid_params', `no site-profile selector ${sel} for ${host}`, { selector: sel });
+  return css;
 }
 
 export const ACTIONS: Record<string, Action> = {
