@@ -20,6 +20,16 @@ export interface Pristine {
   value(el: Element): string | undefined;
   /** autocomplete/name/id hints of a payment field (field-kind.ts PAYMENT, without RegExp: its exec is page-writable). */
   paymentHint(hint: string): boolean;
+  /** The element focused in `root` (a document or an open shadow root), null for none. */
+  active(root: Document | ShadowRoot): Element | null;
+  /** The document inside an iframe or frame element; null when it is another origin's (or none). */
+  frameDoc(el: Element): Document | null;
+  /** An element's open shadow root (null for none or a closed one). */
+  openShadow(el: Element): ShadowRoot | null;
+  /** Focuses the element with the browser's own focus(), whatever the page redefined. */
+  focus(el: Element): void;
+  /** Resolves after one zero-delay timer: the handlers and timers focus set off have run. */
+  tick(): Promise<void>;
 }
 
 /** Runs in every frame of the context before its scripts (source sent as text: no closures). */
@@ -35,6 +45,9 @@ function capture(): void {
     nextNode: TreeWalker.prototype.nextNode, tagName: getter(E, 'tagName'), shadowRoot: getter(E, 'shadowRoot'),
     inputValue: getter(HTMLInputElement.prototype, 'value'), textareaValue: getter(HTMLTextAreaElement.prototype, 'value'),
     toLowerCase: String.prototype.toLowerCase, includes: String.prototype.includes, startsWith: String.prototype.startsWith,
+    docActive: getter(D, 'activeElement'), shadowActive: getter(ShadowRoot.prototype, 'activeElement'),
+    iframeDoc: getter(HTMLIFrameElement.prototype, 'contentDocument'), frameDoc: getter(HTMLFrameElement.prototype, 'contentDocument'),
+    focus: HTMLElement.prototype.focus, svgFocus: SVGElement.prototype.focus, setTimeout: window.setTimeout, Promise: window.Promise,
   };
   const doc = document;
   const pristine: Pristine = freeze({
@@ -65,6 +78,22 @@ function capture(): void {
       for (let i = 0; i < words.length; i++) if (apply(f.includes, h, [words[i]])) return true;
       return false;
     },
+    active: (root: Document | ShadowRoot) => {
+      try { return apply(f.docActive, root, []) as Element | null; } catch { return apply(f.shadowActive, root, []) as Element | null; }
+    },
+    frameDoc: (el: Element) => {
+      const tag = apply(f.toLowerCase, apply(f.tagName, el, []), []) as string;
+      try {
+        if (tag === 'iframe') return apply(f.iframeDoc, el, []) as Document | null;
+        if (tag === 'frame') return apply(f.frameDoc, el, []) as Document | null;
+      } catch { /* another realm's element that is no frame of ours */ }
+      return null;
+    },
+    openShadow: (el: Element) => apply(f.shadowRoot, el, []) as ShadowRoot | null,
+    focus: (el: Element) => {
+      try { apply(f.focus, el, []); } catch { apply(f.svgFocus, el, []); }
+    },
+    tick: () => new f.Promise<void>((resolve) => { apply(f.setTimeout, window, [resolve, 0]); }),
   });
   Object.defineProperty(window, '__webcapPristine', { value: pristine, writable: false, enumerable: false, configurable: false });
 }

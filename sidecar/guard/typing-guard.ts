@@ -7,9 +7,28 @@ import type { Page } from 'playwright';
 import { typesIntoField } from './effect-rules.js';
 import type { PageCall } from '../tool.js';
 import { fieldInPage, type FieldInfo } from '../tools/field-kind.js';
+import { FOCUSED_KINDS } from '../tools/look-by-css.js';
 
 /**
- * The kind of the element keys go to now. Focus inside an iframe or a shadow
+ * The kind of the element keys go to now, in one round trip: the top document
+ * is read down through open shadow roots and same-origin frames with the DOM
+ * functions captured before the page's scripts (look-by-css.ts). Focus inside
+ * another origin's frame takes the per-frame look below.
+ */
+async function focusedFieldKind(page: Page): Promise<FieldInfo['kind'] | undefined> {
+  const kinds = await page.evaluate(FOCUSED_KINDS).catch(() => 'password') as string;
+  return kinds === 'opaque' ? focusedFieldKindPerFrame(page) : strongest(kinds);
+}
+
+/** The most sensitive of space-separated kinds; undefined for none. */
+function strongest(found: string): FieldInfo['kind'] | undefined {
+  const kinds = String(found).split(' ').filter(Boolean);
+  if (kinds.length === 0) return undefined;
+  return kinds.includes('password') ? 'password' : kinds.includes('payment') ? 'payment' : 'plain';
+}
+
+/**
+ * The kind of the element keys go to now, frame by frame. Focus inside an iframe or a shadow
  * root shows outside it as the frame or the host, so frames are asked in turn
  * until one has a focused element that is not a frame, and every :focus match
  * there is described (a host and its inner field both match); the most
@@ -17,12 +36,11 @@ import { fieldInPage, type FieldInfo } from '../tools/field-kind.js';
  * page scripts cannot redefine; the kind is read with the pristine DOM
  * functions (field-kind.ts). A check that fails counts as a password field.
  */
-async function focusedFieldKind(page: Page): Promise<FieldInfo['kind'] | undefined> {
+async function focusedFieldKindPerFrame(page: Page): Promise<FieldInfo['kind'] | undefined> {
   for (const frame of page.frames()) {
     const found = await frame.locator(':focus:not(iframe):not(frame)').evaluateAll(DESCRIBE_ALL).catch(() => 'password');
-    const kinds = String(found).split(' ').filter(Boolean);
-    if (kinds.length === 0) continue;
-    return kinds.includes('password') ? 'password' : kinds.includes('payment') ? 'payment' : 'plain';
+    const kind = strongest(found);
+    if (kind) return kind;
   }
   return undefined;
 }
@@ -58,7 +76,19 @@ export class TypingGuard {
 
   /** The focused field right now (after focus handlers ran): ask if it is sensitive and not yet approved. */
   async check(): Promise<void> {
-    const kind = await focusedFieldKind(this.call.page);
+    await this.decide(await focusedFieldKind(this.call.page));
+  }
+
+  /**
+   * As check(), on kinds an element look just read in the same round trip as
+   * its focus (look-by-css.ts); 'opaque' or nothing read looks again.
+   */
+  async checkRead(kinds: string | undefined): Promise<void> {
+    if (kinds === undefined || kinds === 'opaque') return this.check();
+    await this.decide(strongest(kinds));
+  }
+
+  private async decide(kind: FieldInfo['kind'] | undefined): Promise<void> {
     if (!kind || kind === 'plain' || this.approved.has(kind)) return;
     await this.call.ctx.confirm({
       capability: this.capability, selector: 'the focused field', reason: `${kind}_field`,

@@ -10,31 +10,42 @@ import { frameOf, resolveRefs } from '../secrets/resolve.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { TypingGuard } from '../guard/typing-guard.js';
-import { describeField, describeSubmit, lookFieldByCss, readValueByCss } from './field-kind.js';
+import { describeField, describeSubmit, readValueByCss } from './field-kind.js';
+import { lookByCss, lookFieldByCss, type Look } from './look-by-css.js';
 import { fingerprintOf } from '../fingerprint.js';
 
-/** The element, once it is visible (as a person would wait for it). */
-async function visible(call: PageCall, params: Params): Promise<{ locator: Locator; label: string }> {
-  const target = await locateTarget(call, params);
-  await notFoundAsSelector(target.locator.waitFor({ state: 'visible', timeout: call.timeout }), target.label, call.timeout);
-  return target;
+/** A plain CSS selector of the top document: the one-round-trip look applies (look-by-css.ts). */
+function plainCss(params: Params, label: string): string | undefined {
+  return typeof params.selector === 'string' && params.frame === undefined ? label : undefined;
 }
+
+/** What web.select must know of the element before choosing (closure-free: it runs in the page). */
+function selectOptionsInPage(el: Element) {
+  return {
+    tag: el.tagName.toLowerCase(),
+    multiple: el instanceof HTMLSelectElement && el.multiple,
+    options: el instanceof HTMLSelectElement ? [...el.options].map((o) => ({ value: o.value, label: o.label.trim() })) : [],
+  };
+}
+
+const printOf = (look: Look<unknown>) => (look.fingerprint ? { fingerprint: look.fingerprint } : {});
 
 const asList = (v: unknown): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
 
 export const select = pageTool('web.select', async (call, params) => {
-  const { session, timeout, ctx } = call;
+  const { page, session, timeout, ctx } = call;
   const values = asList(params.value);
   const labels = asList(params.label);
   if ((values === undefined) === (labels === undefined)) {
     throw new WebcapError('invalid_params', 'web.select: give `value` (the option\'s value attribute) or `label` (its visible text), not both and not neither', { field: 'value' });
   }
-  const { locator, label } = await visible(call, params);
-  const options = await locator.evaluate((el) => ({
-    tag: el.tagName.toLowerCase(),
-    multiple: el instanceof HTMLSelectElement && el.multiple,
-    options: el instanceof HTMLSelectElement ? [...el.options].map((o) => ({ value: o.value, label: o.label.trim() })) : [],
-  }));
+  // Shown, its options and its fingerprint in one look; else (not there or not shown yet) wait for it as a person would.
+  const target = await locateTarget(call, params);
+  const { locator, label } = target;
+  const css = plainCss(params, label);
+  const look = css ? await lookByCss(page, css, selectOptionsInPage, { visible: true, fingerprint: true }) : undefined;
+  if (!look) await notFoundAsSelector(locator.waitFor({ state: 'visible', timeout }), label, timeout);
+  const options = look?.value ?? await locator.evaluate(selectOptionsInPage);
   if (options.tag !== 'select') {
     throw new WebcapError('invalid_params', `web.select: ${label} is a <${options.tag}>, not a <select>; for a custom dropdown click it open and click the option`, { selector: label });
   }
@@ -50,18 +61,23 @@ export const select = pageTool('web.select', async (call, params) => {
     throw new WebcapError('invalid_params', `web.select: ${label} takes one option, ${wanted.length} were given`, { field: key });
   }
   await ctx.polite(session);
-  const fp = fingerprintOf(locator);
-  const picked = await locator.selectOption(wanted.map((w) => ({ [key]: w })), { timeout });
+  const fp = look ? Promise.resolve(printOf(look)) : fingerprintOf(locator);
+  const choice = wanted.map((w) => ({ [key]: w }));
+  // The page-level call skips the locator's extra round trips (same first-match element).
+  const picked = css ? await page.selectOption(css, choice, { timeout }) : await locator.selectOption(choice, { timeout });
   const selected = options.options.filter((o) => picked.includes(o.value));
   return { ok: true, selected, ...(await fp) };
 });
 
 export const hover = pageTool('web.hover', async (call, params) => {
   const { page, session, timeout, ctx } = call;
-  const { locator } = await visible(call, params);
+  const { locator, label } = await locateTarget(call, params);
+  const css = plainCss(params, label);
+  const look = css ? await lookByCss(page, css, () => null, { visible: true, fingerprint: true }) : undefined;
+  if (!look) await notFoundAsSelector(locator.waitFor({ state: 'visible', timeout }), label, timeout);
   await ctx.polite(session);
-  const fp = fingerprintOf(locator);
-  await locator.hover({ timeout });
+  const fp = look ? Promise.resolve(printOf(look)) : fingerprintOf(locator);
+  await (css ? page.hover(css, { timeout }) : locator.hover({ timeout }));
   return { ok: true, url: page.url(), ...(await fp) };
 });
 
@@ -70,12 +86,16 @@ export const type = pageTool('web.type', async (call, params) => {
   const text = params.text;
   const delay = params.delay_ms ?? 0;
   const named = params.ref ?? params.selector ?? params.role;
-  const target = named ? (await visible(call, params)) : { locator: page.locator(':focus').first(), label: 'the focused element' };
+  const located = named ? await locateTarget(call, params) : undefined;
+  const css = located && plainCss(params, located.label);
+  // One look: shown, its kind and fingerprint, and (a plain field) focused, with what has focus read once its
+  // focus handlers ran. Else the locator path: wait until it shows, then look.
+  const look = css ? await lookFieldByCss(page, css, { visible: true, focus: 'plain' }) : undefined;
+  if (located && !look) await notFoundAsSelector(located.locator.waitFor({ state: 'visible', timeout }), located.label, timeout);
+  const target = located ?? { locator: page.locator(':focus').first(), label: 'the focused element' };
   if (!named && (await target.locator.count()) === 0) {
     throw new WebcapError('invalid_params', 'web.type: nothing has focus; name the field (ref, selector or role + name)', { field: 'ref' });
   }
-  // Kind and fingerprint in one page.evaluate for a plain CSS selector (field-kind.ts), else through the locator.
-  const look = typeof params.selector === 'string' && params.frame === undefined ? await lookFieldByCss(page, target.label) : undefined;
   const field = look?.value ?? await describeField(target.locator, timeout);
   const guard = new TypingGuard(call, 'web.type', text);
   if (field.kind !== 'plain') {
@@ -83,20 +103,28 @@ export const type = pageTool('web.type', async (call, params) => {
     guard.approvedAlready(field.kind);
   }
   // A typed CR or LF is an Enter key press: it submits like one.
-  if (/[\r\n]/.test(text) && (await describeSubmit(target.locator, true, timeout)).sensitive) {
+  const submits = /[\r\n]/.test(text);
+  if (submits && (await describeSubmit(target.locator, true, timeout)).sensitive) {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
   // Taken before typing: a typed newline may navigate.
-  const fp = look ? (look.fingerprint ? { fingerprint: look.fingerprint } : {}) : named ? await fingerprintOf(target.locator) : {};
+  const fp = look ? printOf(look) : named ? await fingerprintOf(target.locator) : {};
   if (params.clear) await target.locator.clear({ timeout });
   // Key by key (keydown, keypress, input, keyup per character): autocompletes and key handlers see real typing.
   // Each character asks, as it lands, whether focus is now in a password or payment field (typing-guard.ts).
-  await target.locator.focus({ timeout });
+  // The look's read of the focus counts for the first key when nothing ran on the page since.
+  let fresh = look?.focused !== undefined && !params.clear;
+  if (fresh) {
+    await guard.checkRead(look!.focused);
+    if (guard.saw('password') || guard.saw('payment')) fresh = false;   // it asked: time passed
+  } else await target.locator.focus({ timeout });
   // A vault reference becomes its value here, for the frame the field is in (secrets/resolve.ts).
   const typed = hasRefs(text) ? await resolveRefs(call, 'web.type', text, await frameOf(target.locator, timeout)) : text;
+  if (typed !== text) fresh = false;
   for (const ch of typed) {
-    await guard.beforeKey(ch);
+    if (!fresh) await guard.beforeKey(ch);
+    fresh = false;
     await page.keyboard.type(ch);
     if (delay) await new Promise((r) => setTimeout(r, delay));
   }

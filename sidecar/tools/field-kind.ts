@@ -3,7 +3,6 @@
 // that could try to talk us out of asking.
 import type { Locator, Page } from 'playwright';
 import type { Pristine } from '../guard/pristine.js';
-import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
 
 export interface FieldInfo { tag: string; type: string; kind: 'password' | 'payment' | 'plain' }
 
@@ -11,7 +10,7 @@ export interface FieldInfo { tag: string; type: string; kind: 'password' | 'paym
 export const PAYMENT = /^cc-|card|cvc|cvv|iban|expir/i;
 
 // The in-page checks are plain functions without closures, so they run both
-// through a locator and inside the one-round-trip fast path below. They read
+// through a locator and inside the one-round-trip fast path (look-by-css.ts). They read
 // the DOM only through the functions captured before the page's scripts ran
 // (pristine.ts); without them they fail closed (sensitive).
 declare const __webcapPristine: Pristine | undefined;
@@ -33,7 +32,7 @@ export function fieldInPage(el: Element): FieldInfo {
  * a submit button or an image input. Sensitive: the submission POSTs (form
  * method, or the button's formmethod) or the form carries a password.
  */
-function submitInPage(el: Element, enter: boolean): { sensitive: boolean } {
+export function submitInPage(el: Element, enter: boolean): { sensitive: boolean } {
   if (typeof __webcapPristine === 'undefined') return { sensitive: true };
   const P = __webcapPristine;
   const owner = (x: Element) => {
@@ -63,52 +62,6 @@ export async function describeSubmit(target: Locator, byEnter = false, timeout?:
   // Without a timeout (Enter on whatever has focus) an absent element means "nothing to submit".
   if (timeout === undefined && (await target.count()) === 0) return { sensitive: false };
   return target.evaluate(submitInPage, byEnter, { timeout });
-}
-
-export const describeFieldByCss = (page: Page, css: string) => inspectByCss(page, css, fieldInPage, undefined);
-
-/**
- * The field's kind and the element's fingerprint in ONE page.evaluate (the
- * fingerprint's own locator.evaluate costs ~10 ms: Playwright resolves the
- * selector in its utility world first). Same element as the action's locator:
- * only on the fast path's terms (inspectByCss). undefined: take the locator path.
- */
-export async function lookFieldByCss(page: Page, css: string): Promise<{ value: FieldInfo; fingerprint?: Fingerprint } | undefined> {
-  return inspectByCss(page, css, fieldInPage, undefined, true);
-}
-
-/** web.click's look: is it a sensitive submit, and its fingerprint, in one page.evaluate. */
-export async function lookSubmitByCss(page: Page, css: string): Promise<{ value: { sensitive: boolean }; fingerprint?: Fingerprint } | undefined> {
-  return inspectByCss(page, css, submitInPage, false, true);
-}
-
-/**
- * One page.evaluate instead of a locator's ~10 ms of round trips. Only for a
- * selector document.querySelector accepts, on a page without open shadow
- * roots, where it finds the very element Playwright's engine picks (the first
- * match in document order); otherwise (and when nothing matches yet, so the
- * caller can wait) undefined, and the caller takes the locator path.
- * With `withFingerprint`, the element's fingerprint rides along (a fingerprint
- * that fails to read is left out, as fingerprintOf does; the check still counts).
- */
-function inspectByCss<A, R>(page: Page, css: string, check: (el: Element, arg: A) => R, arg: A): Promise<R | undefined>;
-function inspectByCss<A, R>(page: Page, css: string, check: (el: Element, arg: A) => R, arg: A, withFingerprint: true): Promise<{ value: R; fingerprint?: Fingerprint } | undefined>;
-async function inspectByCss<A, R>(page: Page, css: string, check: (el: Element, arg: A) => R, arg: A, withFingerprint = false): Promise<unknown> {
-  const fingerprint = withFingerprint
-    ? `let fingerprint; try { fingerprint = (${readFingerprint.toString()})(el, ${TEXT_CHARS}); } catch {}`
-    : '';
-  const expression = `(() => {
-    if (typeof __webcapPristine === 'undefined') return { miss: true };
-    let el;
-    try { el = __webcapPristine.docQuery(${JSON.stringify(css)}); } catch { return { miss: true }; }
-    if (!el || __webcapPristine.hasShadowRoots()) return { miss: true };
-    const value = (${check.toString()})(el, ${JSON.stringify(arg ?? null)});
-    ${fingerprint}
-    return { value${withFingerprint ? ', fingerprint' : ''} };
-  })()`;
-  const r = await page.evaluate(expression).catch(() => ({ miss: true })) as { miss?: true; value?: R; fingerprint?: Fingerprint };
-  if (r.miss) return undefined;
-  return withFingerprint ? { value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}) } : r.value;
 }
 
 /** The value a plain-CSS field holds now, in one page.evaluate (undefined: use page.inputValue). */

@@ -4,10 +4,12 @@
 import type { Locator, Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import { locateTarget } from '../target.js';
-import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
+import { notFoundAsSelector, pageTool } from '../tool.js';
 import { TypingGuard, typedText } from '../guard/typing-guard.js';
 import { fingerprintOf } from '../fingerprint.js';
-import { describeField, describeSubmit, lookFieldByCss, lookSubmitByCss, readBackByCss, type FieldInfo } from './field-kind.js';
+import { describeField, describeSubmit, readBackByCss, submitInPage, type FieldInfo } from './field-kind.js';
+import { lookByCss, lookFieldByCss, lookSubmitByCss } from './look-by-css.js';
+import { typesIntoField } from '../guard/effect-rules.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 import { hasRefs } from '../../manifests/secrets/refs.js';
 import { frameOf, resolveRefs } from '../secrets/resolve.js';
@@ -35,12 +37,15 @@ export const fill = pageTool('web.fill', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator: target, label } = await locateTarget(call, params);
   const css = typeof params.selector === 'string' && params.frame === undefined ? label : undefined;
-  const look = css ? await lookFieldByCss(page, css) : undefined;
+  // A plain input or textarea is focused in the same look, and what has focus read once its focus handlers ran.
+  const look = css ? await lookFieldByCss(page, css, { focus: 'plain-field' }) : undefined;
   const field = look?.value ?? await notFoundAsSelector(describeField(target, timeout), label, timeout);
   const text = params.text;
   const guard = new TypingGuard(call, 'web.fill', text);
   if (field.kind === 'password' || field.kind === 'payment') {
     await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
+  } else if (look?.focused !== undefined) {
+    await guard.checkRead(look.focused);
   } else if (field.tag === 'input' || field.tag === 'textarea') {
     // A field may turn into type=password when it gets focus: look again once it has it, before any text lands.
     await target.focus({ timeout });
@@ -94,23 +99,39 @@ async function setValue(target: Locator, tag: string, type: string, text: string
 export const keypress = pageTool('web.keypress', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const keys = params.keys;
-  const target = (params.ref ?? params.selector ?? params.role) ? await visibleTarget(call, params) : undefined;
+  const located = (params.ref ?? params.selector ?? params.role) ? await locateTarget(call, params) : undefined;
+  const css = located && typeof params.selector === 'string' && params.frame === undefined ? located.label : undefined;
+  // One look at a named element: shown, whether Enter in it submits a form, its fingerprint, and focused, with
+  // what has focus read once its focus handlers ran. Else the locator path waits until it shows.
+  const look = css ? await lookByCss(page, css, submitInPage, { arg: true, visible: true, fingerprint: true, focus: 'always' }) : undefined;
+  if (located && !look) await notFoundAsSelector(located.locator.waitFor({ state: 'visible', timeout }), located.label, timeout);
+  const target = located?.locator;
   // Enter in a field of a POST or password form submits it: same consent as clicking submit.
   if (keys.some(isEnterKey)) {
     const focused = target ?? await focusedElement(page);
-    const submit = focused ? await describeSubmit(focused, true) : { sensitive: false };
+    const submit = look?.value ?? (focused ? await describeSubmit(focused, true) : { sensitive: false });
     if (submit.sensitive) await ctx.confirm({ capability: 'web.keypress', reason: 'form_submit' }, session);
   }
   await ctx.polite(session);
-  const fp = target ? await fingerprintOf(target) : {};   // before: Enter may navigate
+  const fp = look ? (look.fingerprint ? { fingerprint: look.fingerprint } : {}) : target ? await fingerprintOf(target) : {};   // before: Enter may navigate
   // Each key asks, at the moment it lands, whether the focused field is a password or payment field (typing-guard.ts);
   // one that did makes the host hide this call's keys and learn the field's value (secret-input.ts).
   const guard = new TypingGuard(call, 'web.keypress', typedText(keys));
   let secret = false;
   let value: string | undefined;
+  // The look focused the target and read the focus: that counts for the first key if nothing ran on the page since.
+  let fresh = look?.focused !== undefined && !keys.some(isEnterKey);
   for (const key of keys) {
-    if (target) await target.focus({ timeout });
-    await guard.beforeKey(key);
+    if (fresh) await guard.checkRead(typesIntoField(key) ? look!.focused : '');
+    else if (target) {
+      // Back to the target before each key, and what has focus read in the same round trip.
+      const again = css ? await lookByCss(page, css, () => null, { focus: 'always' }) : undefined;
+      if (again) { if (typesIntoField(key)) await guard.checkRead(again.focused); } else {
+        await target.focus({ timeout });
+        await guard.beforeKey(key);
+      }
+    } else await guard.beforeKey(key);
+    fresh = false;
     const ref = hasRefs(key);
     const into = typesText(key) || ref ? target ?? await focusedElement(page) : undefined;
     if (ref) {
@@ -121,17 +142,10 @@ export const keypress = pageTool('web.keypress', async (call, params) => {
       else await page.keyboard.type(text);
     } else await page.keyboard.press(key); // a named target has focus already (above): the key goes where the guard just looked
     // Asked after the key landed: a field that turns into type=password on focus has turned by now.
-    if (into && await landsInSecret(into)) { secret = true; value = await secretValue(into) ?? value; }
+    if (into && await landsInSecret(into, css && target ? { page, css } : undefined)) { secret = true; value = await secretValue(into) ?? value; }
   }
   return { ok: true, url: page.url(), ...secretMark(secret, value), ...fp };
 });
-
-/** Keys go to a named element only once it shows, as a person would wait to type. */
-async function visibleTarget(call: PageCall, params: Params): Promise<Locator> {
-  const { locator, label } = await locateTarget(call, params);
-  await notFoundAsSelector(locator.waitFor({ state: 'visible', timeout: call.timeout }), label, call.timeout);
-  return locator;
-}
 
 /** Enter, NumpadEnter, Control+Enter…, and a bare CR or LF (which Playwright types as Enter). */
 function isEnterKey(key: string): boolean {

@@ -4,7 +4,8 @@
 // lands: focus can move between keys (Tab, a page script) and a field can
 // turn into type=password on focus.
 import type { Locator, Page } from 'playwright';
-import { describeField, describeFieldByCss } from './field-kind.js';
+import { describeField } from './field-kind.js';
+import { describeFieldByCss } from './look-by-css.js';
 
 /** A key that may type a character: a single one or Shift + one (the host's typed-text.ts judges the rest). */
 export function typesText(key: string): boolean {
@@ -13,8 +14,10 @@ export function typesText(key: string): boolean {
 }
 
 /** Whether the element a key goes to now is a secret field; no element (the page body) is not. */
-export async function landsInSecret(element: Locator | undefined): Promise<boolean> {
+export async function landsInSecret(element: Locator | undefined, byCss?: { page: Page; css: string }): Promise<boolean> {
   if (!element) return false;
+  const quick = byCss && await describeFieldByCss(byCss.page, byCss.css);
+  if (quick) return quick.kind !== 'plain';
   const field = await describeField(element, 2_000).catch(() => ({ kind: 'password' as const })); // unknown: fail closed
   return field.kind !== 'plain';
 }

@@ -24,13 +24,22 @@ beforeAll(async () => {
       Object.defineProperty(Document.prototype, 'activeElement', { get() { return document.body; } });
       Array.prototype.map = function () { return ['plain']; };
     </script><input id="pw" type="password" aria-label="pw" ${logger('hostile')}>`)),
+    // After the first key lands in #user, its keyup moves focus into a password field inside a same-origin
+    // iframe the page built itself (no src: an about:blank document no init script of the browser ran in).
+    '/frame-move': (_req, res) => send(res, html(`<h1>Frame</h1><input id="user" aria-label="user" onkeyup="frames[0].document.getElementById('pw').focus()"><iframe title="pay"></iframe>
+      <script>frames[0].document.body.innerHTML = '<input id="pw" type="password" aria-label="pw">';
+      frames[0].document.getElementById('pw').oninput = function () { fetch('/key?page=frame-move&n=' + this.value.length); };</script>`)),
+    // The same, into another origin's frame (which the top document cannot read): its keyup asks the frame to take focus.
+    '/origin-move': (_req, res) => send(res, html(`<h1>Origin</h1><input id="user" aria-label="user" onkeyup="frames[0].postMessage('focus', '*')"><iframe title="pay" src="${site.url('pay.test', '/origin-child')}"></iframe>`)),
+    '/origin-child': (_req, res) => send(res, html(`<h1>Child</h1><input id="pw" type="password" aria-label="pw" ${logger('origin-move')}>
+      <script>onmessage = () => document.getElementById('pw').focus();</script>`)),
     '/tab': (_req, res) => send(res, html(`<h1>Tab</h1><input id="user" aria-label="user"><input id="pw" type="password" aria-label="pw" ${logger('tab')}>`)),
   });
 });
 afterAll(async () => { await site?.close(); });
 
 const config = (mode: 'deny' | 'approve') => testConfig({
-  network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] },
+  network: { resolve: { 'shop.test': '127.0.0.1', 'pay.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] },
   consent: { non_interactive: mode, approval_ttl_s: 0 },   // every question reaches the asker (none remembered)
 });
 
@@ -42,6 +51,8 @@ const paths: Array<[string, string, (h: Host) => Promise<unknown>]> = [
   ['web.type into a field that becomes type=password on focus', 'switch', (h) => h.call('web.type', { selector: '#f', text: 'hunter2' })],
   ['web.fill_form into a field that becomes type=password on focus', 'switch', (h) => h.call('web.fill_form', { fields: { f: 'hunter2' }, selector_strategy: 'id' })],
   ['keys into a password field on a page that redefines activeElement and Array methods', 'hostile', async (h) => { await h.call('web.click', { selector: '#pw' }); return h.call('web.keypress', { keys: ['h', 'u', 'n'] }); }],
+  ['web.type whose first key moves focus into a password field in a same-origin iframe', 'frame-move', (h) => h.call('web.type', { selector: '#user', text: 'ahun' })],
+  ['web.type whose first key moves focus into a password field in another origin\'s iframe', 'origin-move', (h) => h.call('web.type', { selector: '#user', text: 'ahun', delay_ms: 300 })],
   ['Tab into a password field, then keys', 'tab', async (h) => { await h.call('web.click', { selector: '#user' }); return h.call('web.keypress', { keys: ['Tab', 'h', 'u', 'n'] }); }],
 ];
 

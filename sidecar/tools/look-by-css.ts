@@ -1,0 +1,122 @@
+// One page.evaluate instead of a locator's round trips, for an element named
+// by a plain CSS selector: resolve it, check it shows (when the action would
+// wait for that), read what the action must know before acting (its field
+// kind, whether it submits, its options), its fingerprint, and, for typing,
+// focus it and read what has focus once the focus handlers ran. Anything the
+// fast path cannot vouch for answers undefined and the caller takes the
+// locator path, which also waits for the element to appear.
+import type { Page } from 'playwright';
+import type { Pristine } from '../guard/pristine.js';
+import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
+import { fieldInPage, submitInPage, type FieldInfo } from './field-kind.js';
+
+declare const __webcapPristine: Pristine | undefined;
+
+/**
+ * When the look focuses the element: `plain-field` an input or textarea that is
+ * no password or payment field (web.fill), `plain` any element of that kind
+ * (web.type), `always` whatever it is (web.keypress: the typing guard asks).
+ */
+export type FocusMode = 'plain-field' | 'plain' | 'always';
+
+export interface LookOptions<A> {
+  arg?: A;
+  fingerprint?: boolean;
+  /** Miss unless the element shows (the caller's fallback waits for it). */
+  visible?: boolean;
+  focus?: FocusMode;
+}
+
+export interface Look<R> {
+  value: R;
+  fingerprint?: Fingerprint;
+  /** After focusing: the kinds along the focused chain (focusedKindsInPage), when the look focused. */
+  focused?: string;
+}
+
+/**
+ * Visible as Playwright's actionability check means it: a box with an area, not
+ * visibility:hidden, not inside display:none or content-visibility:hidden. A
+ * convenience (act once it shows), not a guard: the page may lie about it.
+ */
+function visibleInPage(el: Element): boolean {
+  const rect = el.getBoundingClientRect();
+  if (!(rect.width > 0 && rect.height > 0)) return false;
+  if (getComputedStyle(el).visibility !== 'visible') return false;
+  return typeof el.checkVisibility !== 'function' || el.checkVisibility();
+}
+
+/**
+ * The kinds (field-kind.ts) of the focused element and every shadow host above
+ * it, read from the top document down through open shadow roots and frames of
+ * the same origin, with the DOM functions captured before the page's scripts
+ * (pristine.ts). 'opaque': focus is inside another origin's frame, which only
+ * Playwright's per-frame look can read. No capture: 'password' (fail closed).
+ * A string, built with +=: the page may redefine Array methods and setters.
+ */
+export function focusedKindsInPage(field: (el: Element) => FieldInfo): string {
+  if (typeof __webcapPristine === 'undefined') return 'password';
+  const P = __webcapPristine;
+  let root: Document | ShadowRoot = document;
+  let out = '';
+  for (let depth = 0; depth < 64; depth++) {
+    const el = P.active(root);
+    if (!el) return out;
+    const tag = P.tag(el);
+    if (tag === 'iframe' || tag === 'frame') {
+      const inner = P.frameDoc(el);
+      if (!inner) return 'opaque';
+      root = inner;
+      continue;
+    }
+    out += `${field(el).kind} `;
+    const shadow = P.openShadow(el);
+    if (!shadow) return out;
+    root = shadow;
+  }
+  return out;
+}
+
+/** The expression that reads focusedKindsInPage in one round trip (a page.evaluate of source text). */
+export const FOCUSED_KINDS = `(${focusedKindsInPage.toString()})(${fieldInPage.toString()})`;
+
+/**
+ * Only for a selector document.querySelector accepts, on a page without open
+ * shadow roots, where it finds the very element Playwright's engine picks (the
+ * first match in document order). A fingerprint that fails to read is left
+ * out, as fingerprintOf does; the check still counts.
+ */
+export async function lookByCss<A, R>(page: Page, css: string, check: (el: Element, arg: A) => R, opts: LookOptions<A> = {}): Promise<Look<R> | undefined> {
+  const focus = opts.focus === undefined ? '' : `
+    const kind = (${fieldInPage.toString()})(el);
+    if (${JSON.stringify(opts.focus)} === 'always' || (kind.kind === 'plain' && (${JSON.stringify(opts.focus)} === 'plain' || kind.tag === 'input' || kind.tag === 'textarea'))) {
+      P.focus(el);
+      await P.tick();
+      focused = ${FOCUSED_KINDS};
+    }`;
+  const expression = `(async () => {
+    if (typeof __webcapPristine === 'undefined') return { miss: true };
+    const P = __webcapPristine;
+    let el;
+    try { el = P.docQuery(${JSON.stringify(css)}); } catch { return { miss: true }; }
+    if (!el || P.hasShadowRoots()) return { miss: true };
+    ${opts.visible ? `try { if (!(${visibleInPage.toString()})(el)) return { miss: true }; } catch { return { miss: true }; }` : ''}
+    const value = (${check.toString()})(el, ${JSON.stringify(opts.arg ?? null)});
+    let fingerprint;
+    ${opts.fingerprint ? `try { fingerprint = (${readFingerprint.toString()})(el, ${TEXT_CHARS}); } catch {}` : ''}
+    let focused;
+    ${focus}
+    return { value, fingerprint, focused };
+  })()`;
+  const r = await page.evaluate(expression).catch(() => ({ miss: true })) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string };
+  if (r.miss) return undefined;
+  return { value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}), ...(typeof r.focused === 'string' ? { focused: r.focused } : {}) };
+}
+
+export const describeFieldByCss = async (page: Page, css: string) => (await lookByCss(page, css, fieldInPage))?.value;
+
+/** The field's kind and fingerprint (one page.evaluate; fingerprintOf alone costs a locator's round trips). */
+export const lookFieldByCss = (page: Page, css: string, more: Omit<LookOptions<undefined>, 'fingerprint'> = {}) => lookByCss(page, css, fieldInPage, { ...more, fingerprint: true });
+
+/** web.click's look: is it a sensitive submit, and its fingerprint. */
+export const lookSubmitByCss = (page: Page, css: string) => lookByCss(page, css, submitInPage, { arg: false, fingerprint: true });
