@@ -15,7 +15,7 @@ import { resolveSelector } from './selectors.js';
 import { browserSource } from './browser/browser-source.js';
 import { EffectGate } from './guard/effect-gate.js';
 import { NEW_CONTEXT_CAPABILITIES } from './guard/effect-rules.js';
-import { orderedFlush } from './guard/redirect-hops.js';
+import { pageFlush } from './guard/redirect-hops.js';
 import { proveGuardReachable } from './guard/remote-guard.js';
 import { installNetworkGuard, startGuardProxy, type NetworkGuard } from './guard/network-guard.js';
 import { politeness } from './politeness.js';
@@ -193,8 +193,8 @@ connection.onRequest(InvokeRequest, async ({ capability, params, owner, narrowed
     }
     // A refused effect explains the action's outcome better than whatever the page did next (an aborted navigation, a timeout).
     const page = mine.sessions.list().find((s) => s.name === (session ?? mine.sessions.current))?.page;
-    const ordered = page && orderedFlush(page);
-    const refused = await ctx.effects.end(window, ordered ?? (page && (() => page.evaluate('new Promise((r) => setTimeout(r, 0))'))), ordered !== undefined);
+    const flush = page && pageFlush(page);
+    const refused = await ctx.effects.end(window, flush?.run, flush?.ordered);
     // web.close did what was asked (the session is gone) even if an unload beacon was refused on the way out.
     if (refused && capability !== 'web.close') {
       // A web.open that fails leaves no session behind (as when its page fails to load).

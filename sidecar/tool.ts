@@ -7,6 +7,7 @@ import { WebcapError } from '../manifests/errors.js';
 import type { BlockedRequest, HandoffAsk, HandoffReply, SecretAnswer, SecretResolve, SensitiveAction, SidecarInit } from '../manifests/wire.js';
 import type { EffectGate } from './guard/effect-gate.js';
 import { mapError } from './errors.js';
+import { pageFlush } from './guard/redirect-hops.js';
 import { callEvents } from './page-events.js';
 import type { SiteProfile } from './profiles.js';
 import { resolveSelector } from './selectors.js';
@@ -81,6 +82,8 @@ export interface PageCall {
   ctx: ToolContext;
   /** Resolve @name selectors against the current page's site profile. */
   selector(s: string): string;
+  /** The action sent its last input: the effect gate's flush starts now, overlapping what the action still reads. */
+  inputDone(): void;
 }
 
 export function defineTool<K extends ToolId>(id: K, handle: (ctx: ToolContext, params: ToolParams<K>) => Promise<Result>): Tool {
@@ -97,7 +100,8 @@ export function pageTool<K extends ToolId>(id: K, run: (call: PageCall, params: 
     // Dialogs answered and downloads started during this call are reported in its result (page-events.ts).
     const report = callEvents(session);
     try {
-      const result = await run({ page, session, timeout, ctx, selector: (s) => resolveSelector(s, ctx.profiles, page.url()) }, params);
+      const inputDone = () => { const flush = pageFlush(page); ctx.effects.inputDone(session.name, flush.run, flush.ordered); };
+      const result = await run({ page, session, timeout, ctx, selector: (s) => resolveSelector(s, ctx.profiles, page.url()), inputDone }, params);
       return { session: session.name, ...(await report(timeout)), ...result };
     } catch (err) {
       throw mapError(err, { url: page.url(), blocked: ctx.lastBlocked(session.name) });

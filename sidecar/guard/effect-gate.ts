@@ -47,6 +47,8 @@ export interface ActionWindow {
   readonly announced: Map<string, Array<() => void>>;
   /** Requests the route has taken, by key: a report of one that comes later is not waited for. */
   readonly arrivedFirst?: Map<string, number>;
+  /** The flush the action started itself once its last input was sent (inputDone()), so its last read overlaps it. */
+  early?: { flushed: Promise<boolean>; ordered: boolean };
 }
 
 export class EffectGate {
@@ -75,7 +77,8 @@ export class EffectGate {
    */
   async end(w: ActionWindow, flush?: () => Promise<unknown>, ordered = false): Promise<WebcapError | undefined> {
     if (this.active && INPUT_CAPABILITIES.has(w.capability)) {
-      const flushed = flush ? await Promise.race([flush().then(() => true, () => false), sleep(FLUSH_CAP_MS).then(() => false)]) : false;
+      if (w.early) ordered = w.early.ordered;
+      const flushed = await (w.early?.flushed ?? (flush ? capped(flush) : false));
       // An ordered flush that answered has already seen every request the action started (announce());
       // otherwise nothing says when they have all been seen, and a short grace stands in.
       if (!(ordered && flushed)) await sleep(INPUT_GRACE_MS);
@@ -84,6 +87,18 @@ export class EffectGate {
     w.endedAt = this.now();
     this.prune();
     return w.failure;
+  }
+
+  /**
+   * The running action of `session` has sent its last input: the flush starts
+   * now, and end() waits for this one instead of starting its own, so a read
+   * the action still makes (a field's value) overlaps it. Call it only after
+   * the last input: what comes later is not covered by the order.
+   */
+  inputDone(session: string, flush: () => Promise<unknown>, ordered: boolean): void {
+    const w = this.windowFor(session);
+    if (!w || w.endedAt !== undefined || w.early || !this.active || !INPUT_CAPABILITIES.has(w.capability)) return;
+    w.early = { flushed: capped(flush), ordered };
   }
 
   /** The user approved a form submission in this action: its request to that origin is not asked again. */
@@ -218,6 +233,11 @@ const HANDOFF = 'web.handoff';
 
 function pathOf(url: string): string {
   try { return new URL(url).pathname; } catch { return ''; }
+}
+
+/** Whether the page round trip answered within FLUSH_CAP_MS (a busy or navigating page must not hold the call). */
+function capped(flush: () => Promise<unknown>): Promise<boolean> {
+  return Promise.race([flush().then(() => true, () => false), sleep(FLUSH_CAP_MS).then(() => false)]);
 }
 
 function sleep(ms: number): Promise<void> {

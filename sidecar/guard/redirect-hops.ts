@@ -62,6 +62,16 @@ export function orderedFlush(page: Page): (() => Promise<unknown>) | undefined {
   return flushes.get(page);
 }
 
+/**
+ * The round trip the effect gate waits for after an input action: the ordered
+ * one on the watch's session, else a zero-delay timer through Playwright
+ * (then a short grace stands in for the order: effect-gate.ts).
+ */
+export function pageFlush(page: Page): { run: () => Promise<unknown>; ordered: boolean } {
+  const ordered = orderedFlush(page);
+  return ordered ? { run: ordered, ordered: true } : { run: () => page.evaluate('new Promise((r) => setTimeout(r, 0))'), ordered: false };
+}
+
 /** Whether the page's hops are checked from now on (false until the session listens). */
 export function hopsWatched(page: Page): boolean {
   return watched.has(page);

@@ -128,6 +128,7 @@ export const type = pageTool('web.type', async (call, params) => {
     await page.keyboard.type(ch);
     if (delay) await new Promise((r) => setTimeout(r, delay));
   }
+  call.inputDone();   // the read-back overlaps the effect gate's round trip
   const value = (look && await readValueByCss(page, target.label)) ?? await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
   const secret = field.kind === 'password' || guard.saw('password');
   return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: secret ? '[REDACTED]' : value }), ...fp };

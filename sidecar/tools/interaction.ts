@@ -55,7 +55,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
   const fp = look ? Promise.resolve(look.fingerprint ? { fingerprint: look.fingerprint } : {}) : fingerprintOf(target);
   // A vault reference becomes its value here, for the frame the field is in (secrets/resolve.ts).
   const typed = hasRefs(text) ? await resolveRefs(call, 'web.fill', text, await frameOf(target, timeout)) : text;
-  const { value, now } = await setValue(target, field.tag, field.type, typed, timeout, css ? { page, css } : undefined).catch((err: Error) => {
+  const { value, now } = await setValue(target, field.tag, field.type, typed, timeout, css ? { page, css, inputDone: call.inputDone } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
       throw new WebcapError('invalid_params', `${label} is a <${field.tag}>, not a field web.fill can type into`, { ref: label, tag: field.tag });
@@ -76,7 +76,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
  * it stuck; on the CSS fast path the read-back also says what kind the field
  * is now (`now`), in the same page.evaluate.
  */
-async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string }): Promise<{ value: unknown; now?: FieldInfo }> {
+async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string; inputDone(): void }): Promise<{ value: unknown; now?: FieldInfo }> {
   if (tag === 'select') {
     const byValue = await target.selectOption({ value: text }, { timeout }).catch(() => [] as string[]);
     if (byValue.length === 0) await target.selectOption({ label: text }, { timeout });
@@ -89,6 +89,7 @@ async function setValue(target: Locator, tag: string, type: string, text: string
   if (byCss) {
     // The page-level calls skip the locator's extra round trips (same first-match element).
     await byCss.page.fill(byCss.css, text, { timeout });
+    byCss.inputDone();   // the read-back overlaps the effect gate's round trip
     const back = await readBackByCss(byCss.page, byCss.css);
     return { value: back?.value ?? await byCss.page.inputValue(byCss.css, { timeout }), now: back?.field };
   }

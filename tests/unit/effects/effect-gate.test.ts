@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EffectConsent, NavigationCheck } from '../../../manifests/wire.js';
 import { EffectGate, type RequestFacts } from '../../../sidecar/guard/effect-gate.js';
-import { ANNOUNCE_CAP_MS, SETTLE_MS } from '../../../sidecar/guard/effect-rules.js';
+import { ANNOUNCE_CAP_MS, INPUT_GRACE_MS, SETTLE_MS } from '../../../sidecar/guard/effect-rules.js';
 
 function setup(opts: { approve?: boolean; robotsAllow?: boolean; gateRequests?: boolean; robots?: boolean } = {}) {
   const consents: EffectConsent[] = [];
@@ -57,6 +57,33 @@ describe('EffectGate', () => {
     await new Promise((r) => setImmediate(r));
     expect(flushes).toEqual(['flushed']);
     expect(done).toBe(true); // settled within a couple of event-loop turns: no timer stood in between
+  });
+
+  it('an action that said its input is done is flushed once, by the flush it started, and still waits for what that flush saw', async () => {
+    const t = setup({ approve: false });
+    const flushes: string[] = [];
+    const w = t.gate.begin('web.fill', 's1');
+    // The flush answers only after the page announced a POST its handlers sent (the order the watch's session keeps).
+    t.gate.inputDone('s1', async () => { flushes.push('early'); t.gate.announce('s1', 'POST', 'http://shop.test/login', false); }, true);
+    setTimeout(() => void t.gate.decide('s1', post()), 30);
+    const refused = await t.gate.end(w, async () => { flushes.push('late'); }, true);
+    expect(flushes).toEqual(['early']);
+    expect(refused?.code).toBe('consent_denied');
+    expect(t.consents).toHaveLength(1);
+  });
+
+  it('an early flush that is not ordered still waits the grace; a reading action starts none', async () => {
+    const t = setup();
+    const w = t.gate.begin('web.type', 's1');
+    t.gate.inputDone('s1', async () => undefined, false);
+    const started = performance.now();
+    await t.gate.end(w, undefined, true);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(INPUT_GRACE_MS - 1);
+    const reading = t.gate.begin('web.snapshot', 's1');
+    const flushes: string[] = [];
+    t.gate.inputDone('s1', async () => { flushes.push('early'); }, true);
+    await t.gate.end(reading);
+    expect(flushes).toEqual([]);
   });
 
   it('does not hold an action for requests it will not judge, and gives up on one that never arrives', async () => {
