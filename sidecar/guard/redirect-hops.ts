@@ -50,6 +50,7 @@ const PAUSED_TYPES = ['Document', 'XHR', 'Fetch', 'Ping', 'Other'] as const;
 const starting = new WeakMap<Page, Promise<boolean>>();
 const watched = new WeakSet<Page>();
 const flushes = new WeakMap<Page, () => Promise<unknown>>();
+const sessions = new WeakMap<Page, CDPSession>();
 
 /**
  * A round trip through the page on the watch's own CDP session, once its
@@ -70,6 +71,19 @@ export function orderedFlush(page: Page): (() => Promise<unknown>) | undefined {
 export function pageFlush(page: Page): { run: () => Promise<unknown>; ordered: boolean } {
   const ordered = orderedFlush(page);
   return ordered ? { run: ordered, ordered: true } : { run: () => page.evaluate('new Promise((r) => setTimeout(r, 0))'), ordered: false };
+}
+
+/**
+ * The page's title, on the watch's session when there is one: a plain
+ * Runtime.evaluate, where Playwright's page.title() first injects its utility
+ * script into the new document (a compile of some milliseconds right after a
+ * navigation). Page text either way: a page may make it say anything.
+ */
+export async function documentTitle(page: Page): Promise<string> {
+  const session = sessions.get(page);
+  if (!session) return page.title();
+  const { result } = await session.send('Runtime.evaluate', { expression: 'document.title', returnByValue: true }) as { result: { value?: unknown } };
+  return typeof result.value === 'string' ? result.value : '';
 }
 
 /** Whether the page's hops are checked from now on (false until the session listens). */
@@ -131,6 +145,7 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck, seen
   await session.send('Page.enable');
   await session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
   flushes.set(page, () => session.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(r, 0))', awaitPromise: true }));
+  sessions.set(page, session);
   // Images, scripts, styles and fonts are always GETs without a body: not paused, so they cost nothing.
   await session.send('Fetch.enable', { patterns: PAUSED_TYPES.map((resourceType) => ({ urlPattern: '*', resourceType, requestStage: 'Request' as const })) });
 }

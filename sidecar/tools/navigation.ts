@@ -4,6 +4,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import type { BlockedRequest } from '../../manifests/wire.js';
 import { mapError } from '../errors.js';
 import { guardRefusal } from '../guard/guard-refusal.js';
+import { documentTitle } from '../guard/redirect-hops.js';
 import { defineTool, pageTool } from '../tool.js';
 
 type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
@@ -17,7 +18,9 @@ export async function go(page: Page, url: string, params: { wait_until?: WaitUnt
   if (status !== null && status >= 400) {
     throw new WebcapError('http_error', `${page.url()} answered HTTP ${status}`, { status, url: page.url() });
   }
-  return { url: page.url(), title: await page.title(), status };
+  // After 'commit' the new document may not run yet: Playwright's call waits for it.
+  const title = params.wait_until === 'commit' ? await page.title() : await documentTitle(page).catch(() => page.title());
+  return { url: page.url(), title, status };
 }
 
 export const open = defineTool('web.open', async (ctx, params) => {
