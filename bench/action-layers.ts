@@ -19,14 +19,14 @@ import { html, send, serve } from '../tests/helpers/fixture-server.js';
 import { bareSidecar } from './bare-sidecar.js';
 import { median, timed } from './stats.js';
 
-const PAGE = html(`<h1>Sign up</h1><form onsubmit="return false">
+export const PAGE = html(`<h1>Sign up</h1><form onsubmit="return false">
   <label for="name">Name</label> <input id="name" name="name">
   <label for="city">City</label> <input id="city" name="city">
   <label for="size">Size</label> <select id="size"><option>S</option><option>M</option><option>L</option></select>
   <button id="go" type="button" onclick="document.getElementById('status').textContent='clicked ' + Date.now()">Go</button>
 </form><p id="status">idle</p><a href="/form?2">Other page</a>`);
 
-const ACTIONS: Array<[string, Record<string, unknown>]> = [
+export const ACTIONS: Array<[string, Record<string, unknown>]> = [
   ['web.click', { selector: '#go' }],
   ['web.fill', { selector: '#name', text: 'hello world' }],
   ['web.type', { selector: '#city', text: 'Lyon' }],
