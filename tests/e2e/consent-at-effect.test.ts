@@ -101,7 +101,7 @@ describe('approve mode ([consent] non_interactive = "approve")', () => {
       await open(host, pageOf(name));
       // The action may trip over its own page leaving (web.fill reads the value back): what matters is what was sent.
       await act(host).catch((e: { code?: string }) => expect(e.code).not.toBe('consent_denied'));
-      await expect.poll(() => posted(sinkOf(name)).length, { timeout: 3000 }).toBe(before + 1);
+      await expect.poll(() => posted(sinkOf(name)).length, { timeout: 30_000 }).toBe(before + 1);
       await host.call('web.close', {});
     });
   }
@@ -115,7 +115,7 @@ describe('a user who says yes', () => {
       const before = posted('label-for').length;
       await open(host, 'label-for');
       await host.call('web.click', { selector: '#go' });
-      await expect.poll(() => posted('label-for').length, { timeout: 3000 }).toBe(before + 1);
+      await expect.poll(() => posted('label-for').length, { timeout: 30_000 }).toBe(before + 1);
       const asked = questions.find((q) => q.reason === 'state_changing_request');
       expect(asked?.question).toMatch(/web\.click to make the page send POST "http:\/\/shop\.test:\d+\/sink\/label-for" \(document\)/);
     } finally {
@@ -134,7 +134,7 @@ describe('a user who says yes', () => {
       // The hop comes after the first POST's answer, often after the click has answered: then its refusal
       // is reported in the chain rather than as the click's error. Either way it must not arrive.
       await host.call('web.click', { selector: '#go' }).catch((e: { code?: string }) => expect(e.code).toBe('consent_denied'));
-      await expect.poll(() => asked.length, { timeout: 3000 }).toBe(2);
+      await expect.poll(() => asked.length, { timeout: 30_000 }).toBe(2);
       await sleep(300);
       expect(arrivals.filter((a) => a.path === '/hop307')).toHaveLength(1);   // the approved one arrived…
       expect(posted('hop307')).toEqual([]);                                     // …the re-sent one did not
@@ -160,7 +160,7 @@ describe('a user who says yes', () => {
       try {
         await host.call('web.open', { url: secure.url('shop.test', `/p/${page}`) });
         await host.call('web.click', { selector: '#go' }).catch((e: { code?: string }) => expect(e.code).toBe('consent_denied'));
-        await expect.poll(() => asked.some((o) => o.includes('other.test')), { timeout: 3000 }).toBe(true);
+        await expect.poll(() => asked.some((o) => o.includes('other.test')), { timeout: 30_000 }).toBe(true);
         await sleep(300);
         expect(arrivals.filter((a) => a.path === '/hop307').length - before).toBe(1); // the approved one arrived…
         expect(posted('hop307')).toEqual([]);                                          // …the re-sent one did not
@@ -177,7 +177,7 @@ describe('a user who says yes', () => {
       const before = posted('spa-login').length;
       await open(host, 'spa-login');
       await host.call('web.click', { selector: '#go' });
-      await expect.poll(() => posted('spa-login').length, { timeout: 3000 }).toBe(before + 1);
+      await expect.poll(() => posted('spa-login').length, { timeout: 30_000 }).toBe(before + 1);
     } finally {
       await host.close();
     }
@@ -206,7 +206,7 @@ describe('outside any action', () => {
       const before = posted('label-for').length;
       await open(host, 'label-for');
       await host.call('web.click', { selector: '#go' });
-      await expect.poll(() => posted('label-for').length, { timeout: 3000 }).toBe(before + 1);
+      await expect.poll(() => posted('label-for').length, { timeout: 30_000 }).toBe(before + 1);
     } finally {
       await host.close();
     }

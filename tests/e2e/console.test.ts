@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 // Nobody can be asked on a terminal or a form ([consent] non_interactive = "deny", no TTY): only the console can reach a person.
-const config = () => testConfig({ network: { resolve: { 'shop.test': '127.0.0.1', 'console.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'deny' }, browser: { default_timeout_ms: 20000 } });
+const config = () => testConfig({ network: { resolve: { 'shop.test': '127.0.0.1', 'console.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'deny' } });
 
 async function denyAll(url: string): Promise<void> {
   const state = await (await fetch(url.replace('/?', '/state?'))).json() as { questions: Array<{ id: string }> };
@@ -185,7 +185,7 @@ describe('Stop', () => {
   let host: Host;
   let cfg: ReturnType<typeof config>;
   let url: string;
-  beforeAll(async () => { cfg = testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'approve' }, browser: { default_timeout_ms: 20000 } }); host = testHost(cfg); url = (await host.console()).url; });
+  beforeAll(async () => { cfg = testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'approve' } }); host = testHost(cfg); url = (await host.console()).url; });
   afterAll(async () => { await host?.close(); });
 
   it('the Stop button interrupts the running plan: interrupted in the chain, no request after it', async () => {

@@ -113,7 +113,7 @@ describe('webcap mcp --http (the CLI)', () => {
 describe('webcap mcp --http on a non-loopback address', () => {
   it('refuses to start without a token, naming the variable', () => {
     const run = spawnSync(process.execPath, ['bin/webcap.js', 'mcp', '--http', '0.0.0.0:0', '--token-env', 'NO_SUCH_TOKEN_VAR'], {
-      cwd: projectRoot(), encoding: 'utf8', timeout: 20_000, env: { ...process.env, NO_SUCH_TOKEN_VAR: '', WEBCAP_CONFIG: '' },
+      cwd: projectRoot(), encoding: 'utf8', timeout: 30_000, env: { ...process.env, NO_SUCH_TOKEN_VAR: '', WEBCAP_CONFIG: '' },
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/error: invalid_params: refusing to serve MCP on 0\.0\.0\.0 \(not loopback\) without a token: set NO_SUCH_TOKEN_VAR/);

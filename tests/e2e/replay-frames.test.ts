@@ -37,7 +37,7 @@ describe('a banner inside a cross-origin iframe', () => {
     const config = testConfig({ dir, network: network(), browser: { domains_allowlist: ['site.test', 'cmp.test'] } });
     const host = testHost(config);
     try {
-      await host.call('web.open', { url: 'http://site.test/', timeout: 20000 });
+      await host.call('web.open', { url: 'http://site.test/' });
       const snap = (await host.call('web.snapshot', {})) as { snapshot: string };
       const ref = /button "Reject all" \[ref=(f\d+e\d+)\]/.exec(snap.snapshot)?.[1];
       expect(ref, snap.snapshot).toBeDefined();

@@ -71,7 +71,7 @@ beforeAll(async () => {
   setSecret({ secrets }, { name: 'bank_otp', kind: 'totp', origins: [site.url('bank.test', '')], value: SEED });
   const base = testConfig({
     dir,
-    browser: { domains_allowlist: ['bank.test', 'evil.test'], default_timeout_ms: 15_000, evaluate_enabled: true },
+    browser: { domains_allowlist: ['bank.test', 'evil.test'], evaluate_enabled: true },
     network: { resolve: { 'bank.test': '127.0.0.1', 'evil.test': '127.0.0.1' } },
   });
   host = testHost({ ...base, secrets } as never, {
