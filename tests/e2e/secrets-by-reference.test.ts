@@ -98,7 +98,7 @@ describe('{{secret:NAME}} on its own origin', () => {
     // The page copied the value into text, an attribute and its title: each answer shows the reference.
     expect(await pwValue()).toBe('{{secret:bank_pw}}');
     // The page's own copy runs after the keys land: wait for it (a busy machine may be slower than the call's answer).
-    await expect.poll(async () => (await call('web.evaluate', { expression: "document.getElementById('copy').title" })).result).toBe('{{secret:bank_pw}}');
+    await expect.poll(async () => (await call('web.evaluate', { expression: "document.getElementById('copy').title" })).result, { timeout: 30_000 }).toBe('{{secret:bank_pw}}');
     const snap = JSON.stringify(await call('web.snapshot', {}));
     expect(snap).toContain('{{secret:bank_pw}}');
     expect(JSON.stringify(await call('web.page_content', {}))).toContain('"title":"Bank {{secret:bank_pw}}"');
