@@ -93,7 +93,8 @@ describe('deny mode ([consent] non_interactive = "deny", no --yes)', () => {
 
 describe('approve mode ([consent] non_interactive = "approve")', () => {
   let host: Host;
-  beforeAll(() => { host = testHost(config({ non_interactive: 'approve' })); });
+  let cfg: ReturnType<typeof config>;
+  beforeAll(() => { cfg = config({ non_interactive: 'approve' }); host = testHost(cfg); });
   afterAll(async () => { await host?.close(); });
 
   for (const [name, act] of paths) {
@@ -106,6 +107,17 @@ describe('approve mode ([consent] non_interactive = "approve")', () => {
       await host.call('web.close', {});
     });
   }
+
+  it('refuses a POST the page sends on its own timer outside any action, and reports it', async () => {
+    const mark = readEntries(cfg.chain.path).length;
+    await open(host, 'timer-post');
+    await sleep(2800);     // the page's timer fires 1.5 s after load, past the action's settle window
+    await host.call('web.url', {});
+    expect(posted('timer-post')).toEqual([]);
+    await host.call('web.close', {}); // the refusal is written to the chain after this call at the latest
+    const blocked = readEntries(cfg.chain.path).slice(mark).filter((e) => e.kind === 'network_blocked');
+    expect(JSON.stringify(blocked)).toContain('consent_denied');
+  });
 });
 
 describe('a user who says yes', () => {
@@ -195,22 +207,7 @@ describe('a user who says yes', () => {
   });
 });
 
-describe('outside any action', () => {
-  it('refuses a POST the page sends on its own timer, even in approve mode, and reports it', async () => {
-    const cfg = config({ non_interactive: 'approve' });
-    const host = testHost(cfg);
-    try {
-      await open(host, 'timer-post');
-      await sleep(2800);     // the page's timer fires 1.5 s after load, past the action's settle window
-      await host.call('web.url', {});
-      expect(posted('timer-post')).toEqual([]);
-    } finally {
-      await host.close();
-    }
-    const blocked = readEntries(cfg.chain.path).filter((e) => e.kind === 'network_blocked');
-    expect(JSON.stringify(blocked)).toContain('consent_denied');
-  });
-
+describe('the request-level gate switched off', () => {
   it('[consent] gate_requests = false turns the request-level gate off', async () => {
     const host = testHost(config({ non_interactive: 'deny', gate_requests: false }));
     try {
