@@ -19,12 +19,8 @@ beforeAll(async () => { site = await serve({ '/': (_q, res) => send(res, html('<
 afterAll(async () => { for (const h of hosts) await h.close(); await site?.close(); });
 
 describe('session queue', () => {
-  // The two "wait" tests share a host: each closes every session it opened.
-  let waiting: Host;
-  beforeAll(() => { waiting = make({}); });
-
   it('waits for a slot, first come first served', async () => {
-    const host = waiting;
+    const host = make({});
     await host.call('web.open', { url: at(), session: 'a' });
     const order: string[] = [];
     const started = Date.now();
@@ -44,7 +40,7 @@ describe('session queue', () => {
   });
 
   it('fails with session_limit after its timeout, saying how long it waited', async () => {
-    const host = waiting;
+    const host = make({});
     await host.call('web.open', { url: at(), session: 'a' });
     const e = await failure(host.call('web.open', { url: at(), session: 'b', timeout: 800 }));
     expect(e.code).toBe('session_limit');
