@@ -20,7 +20,7 @@ async function server(routes: Parameters<typeof serve>[0], address?: string) {
 }
 
 const policy = { allowlist: ['*.test'], denylist: [], allowPrivate: ['127.0.0.1'] };
-const opts = (resolve: Record<string, string>, timeoutMs = 2000) => ({ timeoutMs, resolve, policy });
+const opts = (resolve: Record<string, string>, timeoutMs = 30_000) => ({ timeoutMs, resolve, policy });
 const redirectTo = (to: string) => (_req: unknown, res: import('node:http').ServerResponse) => { res.writeHead(302, { location: to }); res.end(); };
 
 describe('SSRF through the robots.txt fetch', () => {
