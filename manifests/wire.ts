@@ -203,5 +203,5 @@ export type PersonInput =
   | { type: 'wheel'; x: number; y: number; dx: number; dy: number }
   | { type: 'key'; key: string }
   | { type: 'text'; text: string };
-export interface PersonInputBatch { session: string; events: PersonInput[] }
+interface PersonInputBatch { session: string; events: PersonInput[] }
 export const InputRequest = new RequestType<PersonInputBatch, { delivered: number }, WireError>('webcap/input');

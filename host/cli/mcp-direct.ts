@@ -9,7 +9,7 @@ import { toWebcapError } from '../../manifests/errors.js';
 interface McpArgs { config?: string; composite: boolean; yes: boolean }
 
 /** argv after `mcp`: --config FILE, --config=FILE, --composite, -y/--yes; undefined for anything else. */
-export function plainMcpArgs(args: string[]): McpArgs | undefined {
+function plainMcpArgs(args: string[]): McpArgs | undefined {
   const out: McpArgs = { composite: false, yes: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];

@@ -4,7 +4,7 @@
 // load nothing but node builtins) and by the full CLI (host/cli/verbs.ts), so
 // both parse and print a verb the same way. Imports nothing on purpose.
 
-export interface VerbOption { flag: string; value: string; about: string }
+interface VerbOption { flag: string; value: string; about: string }
 
 export interface Verb {
   name: string;

@@ -20,7 +20,7 @@ export interface ConsentRecord {
 }
 
 /** `refused_for`: the client whose own consent channel is "deny" (nobody was asked, by its configuration). */
-export type GateAnswer = ConsentAnswer & { source: ConsentRecord['source']; refused_for?: string };
+type GateAnswer = ConsentAnswer & { source: ConsentRecord['source']; refused_for?: string };
 
 /** A client's own consent channel ([[mcp.clients]] consent): the asker that may answer it, or 'deny': nobody may. */
 export type ClientChannel = Asker | 'deny';

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { WebcapError } from '../../manifests/errors.js';
 import { allowedHostnames, isLoopback, parseListen, tokenFrom, type Listen } from '../mcp/http-guard.js';
 
-export interface ConsoleAccess { listen: Listen; token: string; hosts: string[] | undefined }
+interface ConsoleAccess { listen: Listen; token: string; hosts: string[] | undefined }
 
 /** Loopback: a fresh random token. Anything else: only with a token from `tokenEnv` (anyone on the network could answer otherwise). */
 export function consoleAccess(listenText: string, tokenEnv: string | undefined, env: NodeJS.ProcessEnv = process.env): ConsoleAccess {
@@ -27,7 +27,7 @@ export function consoleAccess(listenText: string, tokenEnv: string | undefined, 
 
 export const COOKIE = 'webcap_console';
 /** The cookie a one-question link is traded for (its scope and key, never the console's token). */
-export const SCOPED_COOKIE = 'webcap_scope';
+const SCOPED_COOKIE = 'webcap_scope';
 
 /**
  * One question's page, or one missing secret's: what a link sent to an MCP
@@ -37,7 +37,7 @@ export const SCOPED_COOKIE = 'webcap_scope';
  */
 export interface Scope { kind: 'q' | 's'; id: string }
 
-export function scopedKey(token: string, scope: Scope): string {
+function scopedKey(token: string, scope: Scope): string {
   return createHmac('sha256', token).update(`${scope.kind}:${scope.id}`).digest('base64url');
 }
 

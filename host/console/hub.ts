@@ -12,7 +12,7 @@ import { raceAsker } from './race.js';
 import { QuestionBoard, type Leaving, type PendingQuestion } from './questions.js';
 import { SecretDesk } from './secret-desk.js';
 
-export interface ConsoleDeps {
+interface ConsoleDeps {
   evidence(session: string, selector?: string): Promise<Evidence | undefined>;
   stopSession(session: string): Promise<boolean>;
   /** Writes a chain event (Stop's `interrupted`). */
@@ -26,7 +26,7 @@ export interface ConsoleDeps {
   input(session: string, events: PersonInput[]): Promise<number>;
 }
 
-export interface RunningCall {
+interface RunningCall {
   capability: string;
   session?: string;
   planId?: string;
@@ -36,7 +36,7 @@ export interface RunningCall {
   abort: AbortController;
 }
 
-export interface SessionView { name: string; url?: string; title?: string; running?: string; plan?: string; handoff?: HandoffView }
+interface SessionView { name: string; url?: string; title?: string; running?: string; plan?: string; handoff?: HandoffView }
 
 const TAIL = 50;
 const LEASE_MS = 3000;

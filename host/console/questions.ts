@@ -15,7 +15,7 @@ export interface Leaving {
   params?: unknown;
 }
 
-export interface EvidenceView { url: string; title: string; element?: string; has_picture: boolean }
+interface EvidenceView { url: string; title: string; element?: string; has_picture: boolean }
 
 export interface PendingQuestion {
   id: string;
@@ -29,7 +29,7 @@ export interface PendingQuestion {
   rememberable: boolean;
 }
 
-export interface BoardAnswer { approved: boolean; remember_s?: number; answer?: string; channel: string }
+interface BoardAnswer { approved: boolean; remember_s?: number; answer?: string; channel: string }
 
 export interface Posted {
   id: string;

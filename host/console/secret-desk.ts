@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SecretKind } from '../../manifests/secrets/refs.js';
 
-export interface SecretRequestView {
+interface SecretRequestView {
   id: string;
   name: string;
   kind: SecretKind;
@@ -16,7 +16,7 @@ export interface SecretRequestView {
   asked_by: string;
 }
 
-export type SecretEntryOutcome = 'stored' | 'cancelled';
+type SecretEntryOutcome = 'stored' | 'cancelled';
 
 export interface SecretRequest {
   id: string;

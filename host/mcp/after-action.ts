@@ -14,7 +14,7 @@ export type AfterAction = 'diff' | 'snapshot' | 'none';
 const INTERNAL_FIELDS = ['fingerprint'];
 
 /** Tools that change the page and leave it open to look at (web.close leaves nothing to show). */
-export function showsPageAfter(m: Manifest): boolean {
+function showsPageAfter(m: Manifest): boolean {
   return m.effects.includes('page') && m.id !== 'web.close';
 }
 

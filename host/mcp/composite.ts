@@ -23,7 +23,7 @@ export function actionName(id: string): string {
   return toolName(id.startsWith('web.') ? id.slice(4) : id);
 }
 
-export interface Composite { tool: Tool; resolve(args: Record<string, unknown>): { manifest: Manifest; params: Record<string, unknown> } }
+interface Composite { tool: Tool; resolve(args: Record<string, unknown>): { manifest: Manifest; params: Record<string, unknown> } }
 
 export function compositeTool(manifests: Manifest[]): Composite {
   const byAction = new Map(manifests.map((m) => [actionName(m.id), { manifest: m, params: {} as Record<string, unknown> }]));

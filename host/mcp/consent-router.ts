@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AskContext, Asker, ConsentQuestion } from '../consent/asker.js';
 import type { UrlElicitor } from '../secrets/missing.js';
 
-export interface ConsentRoute {
+interface ConsentRoute {
   owns(session: string): boolean;
   ask: Asker;
   /** Sends this client's person to a page (URL-mode elicitation), if the client can. */

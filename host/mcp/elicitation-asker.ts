@@ -13,7 +13,7 @@ import { plain, plainDetails } from '../consent/text.js';
 import type { UrlElicitor } from '../secrets/missing.js';
 
 /** A person needs time to read; the sidecar's own timeout still bounds a sensitive step. */
-export const ELICITATION_TIMEOUT_MS = 10 * 60 * 1000;
+const ELICITATION_TIMEOUT_MS = 10 * 60 * 1000;
 
 type Client = Pick<Server, 'getClientCapabilities' | 'elicitInput'> & { elicitationDone?(id: string): void };
 
@@ -23,7 +23,7 @@ export function canElicit(server: Pick<Server, 'getClientCapabilities'>): boolea
   return !!e && (!!e.form || !e.url);
 }
 
-export function canElicitUrl(server: Pick<Server, 'getClientCapabilities'>): boolean {
+function canElicitUrl(server: Pick<Server, 'getClientCapabilities'>): boolean {
   return !!server.getClientCapabilities()?.elicitation?.url;
 }
 
@@ -79,7 +79,7 @@ export function urlElicitor(server: Client, timeoutMs = ELICITATION_TIMEOUT_MS):
   };
 }
 
-export function formFor(q: ConsentQuestion): ElicitRequestFormParams {
+function formFor(q: ConsentQuestion): ElicitRequestFormParams {
   const lines = [plain(q.question, 2000)];
   for (const [key, text] of Object.entries(plainDetails(q.details ?? {}))) lines.push(`${key}: ${text}`);
   lines.push(`(asked by webcap for ${plain(q.capability, 100)}: ${plain(q.reason, 40)})`);

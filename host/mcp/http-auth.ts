@@ -7,16 +7,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /** A caller the server knows: its name (recorded, the owner of its state) and its token. */
-export interface ClientToken { name: string; token: string }
+interface ClientToken { name: string; token: string }
 
-export interface Authenticated { ok: true; client: string }
+interface Authenticated { ok: true; client: string }
 export interface Refused { ok: false; reason: string }
 
 // RFC 6750 b64token: what a bearer token may contain; anything else is not one token.
 const BEARER = /^bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /** The one bearer token of a request, or why there is not exactly one. */
-export function bearerOf(req: Pick<IncomingMessage, 'rawHeaders'>): { token: string } | Refused {
+function bearerOf(req: Pick<IncomingMessage, 'rawHeaders'>): { token: string } | Refused {
   // Node keeps only the first of repeated Authorization headers in req.headers: count the raw ones.
   const values: string[] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'authorization') values.push(req.rawHeaders[i + 1]);

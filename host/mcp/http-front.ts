@@ -12,7 +12,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 import type { Health } from '../ops/health.js';
 
-export interface FrontOptions {
+interface FrontOptions {
   /** Host names a request may carry; undefined: any (a wildcard bind, guarded by the token). */
   hosts: string[] | undefined;
   /** Absent: no token needed (loopback without one). */

@@ -10,7 +10,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Manifest } from '../../manifests/load.js';
 
 /** Parameters explained once in the instructions rather than on every tool. */
-export const SHARED_PARAMS = ['session', 'timeout', 'ref', 'selector', 'role', 'name', 'wait_until'];
+const SHARED_PARAMS = ['session', 'timeout', 'ref', 'selector', 'role', 'name', 'wait_until'];
 const CHECKED_BY_HOST = new Set(['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'additionalProperties', 'minItems', 'maxItems', 'default', 'examples', 'title']);
 
 export const SHARED_PARAMS_TEXT = 'Element tools name their element one way: `ref` (e12 from web.snapshot; f1e3 is inside an iframe; a ref from an older page fails with stale_ref, so take a new snapshot), `selector` (CSS, xpath=…, text=…, role=button[name="…"]), or `role` + `name`. Every tool takes optional `session` (default: the session you opened last) and `timeout` in ms; `wait_until` is load|domcontentloaded|networkidle|commit.';

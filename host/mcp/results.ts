@@ -13,11 +13,11 @@ import type { Manifest } from '../../manifests/load.js';
 import { neutraliseStrings, newBoundaryId, pageContentText, readsPageContent } from '../untrusted/untrusted.js';
 
 /** Images beyond this stay on disk (the path is in the result); a client's message limit is the concern. */
-export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 
-export interface ResultOptions { wrapUntrusted: boolean; workspace: string }
+interface ResultOptions { wrapUntrusted: boolean; workspace: string }
 
 export async function toolResult(m: Manifest, raw: unknown, opts: ResultOptions): Promise<CallToolResult> {
   let result: Record<string, unknown> = raw && typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : { value: raw ?? null };

@@ -45,7 +45,7 @@ export function toolFor(m: Manifest): Tool {
 }
 
 /** The same tool as the lean list shows it (host/mcp/lean.ts). */
-export function leanToolFor(m: Manifest): Tool {
+function leanToolFor(m: Manifest): Tool {
   const full = toolFor(m);
   return {
     ...full,

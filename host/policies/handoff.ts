@@ -26,7 +26,7 @@ export function waitWhileDrivenPolicy(hub: ConsoleHub, defaultTimeoutMs: number)
 
 export interface ChallengeFound { kind: 'captcha' | 'two_factor' | 'login_wall'; vendor: string }
 
-export interface ChallengeDeps {
+interface ChallengeDeps {
   mode: 'fail' | 'ask';
   /** What the session's page shows now (sidecar webcap.challenge_probe); null when nothing a person must solve. */
   probe(call: CallContext, session: string): Promise<ChallengeFound | null>;

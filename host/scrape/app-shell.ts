@@ -14,7 +14,7 @@ export const THIN_ARTICLE_WORDS = 120;
 const SHELL_WORDS = 25;
 
 /** What the served markup shows, read before Readability rewrites (and strips scripts and noscript from) the document. */
-export interface ShellSigns { emptyMount?: string; noscriptNotice: boolean; scripts: number }
+interface ShellSigns { emptyMount?: string; noscriptNotice: boolean; scripts: number }
 
 export function readShellSigns(doc: Document, bodyText: string): ShellSigns {
   const thinBody = countWords(bodyText) < THIN_ARTICLE_WORDS * 2;

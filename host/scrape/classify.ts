@@ -47,7 +47,7 @@ const BLOCKS: Marker[] = [
  * with a class or id naming a widget), "<tag> id=… class=… src=…", lower-cased. Inline script text is
  * not read, so a script that merely names a vendor is no evidence; elements a page hides are skipped.
  */
-export function challengeEvidence(doc: Document): string {
+function challengeEvidence(doc: Document): string {
   const lines: string[] = [];
   for (const el of doc.querySelectorAll('iframe[src], script[src], [id], [class]')) {
     if (isHidden(el)) continue;
@@ -78,7 +78,7 @@ const CLASSIFIED_TEXT_CHARS = 20_000;
 const BLOCK_STATUSES = new Set([401, 403, 405, 406, 429, 503]);
 const GENERIC_BLOCK = /access (?:is )?denied|you have been blocked|request (?:was )?blocked|automated (?:access|requests|queries)|unusual traffic|bot detected/i;
 
-export type PageVerdict =
+type PageVerdict =
   | { ok: true }
   | { ok: false; code: 'captcha_detected' | 'blocked'; vendor: string }
   | { ok: false; code: 'http_error'; status: number };

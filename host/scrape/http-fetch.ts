@@ -17,12 +17,12 @@ import { decodeBody } from './charset.js';
 import type { FetchedPage } from './types.js';
 
 export const MAX_REDIRECTS = 10;
-export const MAX_BYTES = 10 * 1024 * 1024;
+const MAX_BYTES = 10 * 1024 * 1024;
 const KEPT_HEADERS = ['content-type', 'content-language', 'cf-mitigated', 'server', 'retry-after'];
 
 interface Hop { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
 
-export type RobotsCheck = (url: string) => Promise<{ allowed: boolean; reason: string; rule?: string }>;
+type RobotsCheck = (url: string) => Promise<{ allowed: boolean; reason: string; rule?: string }>;
 
 /** `narrowed`: the calling client's own allowlist, which every hop must match too. */
 export async function fetchPage(url: string, config: WebcapConfig, timeoutMs: number, robots?: RobotsCheck, narrowed?: Narrowing): Promise<FetchedPage> {

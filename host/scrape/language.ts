@@ -14,7 +14,7 @@ const LOOKUP = new Map<string, string[]>();
 for (const [lang, words] of Object.entries(STOPWORDS)) for (const w of words) LOOKUP.set(w, [...(LOOKUP.get(w) ?? []), lang]);
 
 export interface DeclaredLanguage { html_lang?: string | null; content_language?: string; meta?: string; og_locale?: string }
-export type LanguageSource = 'html_lang' | 'content_language' | 'meta' | 'og_locale' | 'detected' | 'none';
+type LanguageSource = 'html_lang' | 'content_language' | 'meta' | 'og_locale' | 'detected' | 'none';
 
 /** "en_us" → "en-US", "zh-hant-tw" → "zh-Hant-TW"; the first tag of a list; null when it is not a language tag. */
 export function normaliseTag(raw: string | null | undefined): string | null {

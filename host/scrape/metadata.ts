@@ -4,7 +4,7 @@
 // removes scripts (JSON-LD) and rewrites the document.
 import type { DeclaredLanguage } from './language.js';
 
-export interface PageMeta {
+interface PageMeta {
   title?: string;
   description?: string;
   site_name?: string;

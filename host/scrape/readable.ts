@@ -3,7 +3,7 @@
 // reference in tests and the bench), so differences can come only from the DOM.
 import { Readability } from '@mozilla/readability';
 
-export interface Article {
+interface Article {
   title: string | null;
   byline: string | null;
   publishedTime: string | null;

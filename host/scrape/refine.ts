@@ -24,7 +24,7 @@ const HINT = 'data-webcap-boilerplate';
 const CONTAINERS = ['[itemprop="articleBody"]', 'article', 'main', '[role="main"]'];
 // Below this many words, or above this share of link text, Readability's answer gets a second opinion.
 export const SHORT_WORDS = 80;
-export const LINK_HEAVY = 0.5;
+const LINK_HEAVY = 0.5;
 // A widget (by its class or id) holds fewer words than this, or than this share of the answer.
 const WIDGET_WORDS = 150;
 const WIDGET_SHARE = 0.3;
@@ -32,10 +32,10 @@ const WIDGET_SHARE = 0.3;
 const LINK_LIST = 0.8;
 const MIN_LINKS = 3;
 
-export interface Refined { root: Element; how: string }
+interface Refined { root: Element; how: string }
 
 /** Share of the element's text that sits inside links. */
-export function linkDensity(el: Element): number {
+function linkDensity(el: Element): number {
   const text = (el.textContent ?? '').replace(/\s+/g, '').length;
   if (!text) return 0;
   let linked = 0;
@@ -44,7 +44,7 @@ export function linkDensity(el: Element): number {
 }
 
 /** Removes navigation, link lists and widgets inside `root`; returns how many blocks went. */
-export function removeBoilerplate(root: Element): number {
+function removeBoilerplate(root: Element): number {
   let removed = 0;
   const drop = (el: Element) => { el.remove(); removed++; };
   for (const el of [...root.querySelectorAll(BOILERPLATE)]) if (root.contains(el)) drop(el);

@@ -16,7 +16,7 @@ import { learn, recall, remember, type MemoryStore } from './render-memory.js';
 import type { FetchedPage, ScrapedContent, ScrapeOptions } from './types.js';
 
 export type RenderMode = 'auto' | 'always' | 'never';
-export interface RenderChoice { mode: RenderMode; path: 'http' | 'browser'; reason: string }
+interface RenderChoice { mode: RenderMode; path: 'http' | 'browser'; reason: string }
 interface Loaded { content: ScrapedContent; fallbackReason?: string }
 interface Params { url: string; timeout?: number }
 

@@ -12,7 +12,7 @@ export const LEARN_PAGES = 3;
 // Rendered text that shares less than this with the HTTP text (Dice over words) means rendering mattered.
 const SAME_TEXT = 0.9;
 
-export interface RenderMemory { compared: number; render_needed: boolean; evidence?: string }
+interface RenderMemory { compared: number; render_needed: boolean; evidence?: string }
 
 /** The few cache methods used: the cache's own interface, whatever store is behind it. */
 export interface MemoryStore {
@@ -20,7 +20,7 @@ export interface MemoryStore {
   set(key: string, value: unknown): Promise<unknown>;
 }
 
-export const memoryKey = (host: string) => cacheKey('scrape-render-memory', { host: host.toLowerCase() });
+const memoryKey = (host: string) => cacheKey('scrape-render-memory', { host: host.toLowerCase() });
 
 export async function recall(store: MemoryStore, host: string): Promise<RenderMemory | undefined> {
   const hit = await store.get<RenderMemory>(memoryKey(host)).catch(() => undefined);

@@ -12,7 +12,7 @@ import type { WebcapConfig } from '../config/types.js';
 import type { CallContext } from '../policies/types.js';
 import { setSecret } from './vault.js';
 
-export interface UrlElicitation {
+interface UrlElicitation {
   url: string;
   message: string;
   /** The session the call is on (finds the client that owns it). */
@@ -26,7 +26,7 @@ export interface UrlElicitation {
 /** Sends the person behind the calling client to a URL: 'opened' (they agreed), 'declined', or 'unsupported' (no such client). */
 export type UrlElicitor = (req: UrlElicitation) => Promise<'opened' | 'declined' | 'unsupported'>;
 
-export interface MissingDeps {
+interface MissingDeps {
   config: Pick<WebcapConfig, 'secrets' | 'consent'>;
   desk: SecretDesk;
   /** The link to one entry page (its own key, never the console's token); undefined while no console serves. */

@@ -27,14 +27,14 @@ export interface RequestFacts {
   bodyApproved?: boolean;
 }
 
-export interface Refusal { code: 'consent_denied' | 'robots_disallowed'; reason: string }
+interface Refusal { code: 'consent_denied' | 'robots_disallowed'; reason: string }
 
-export interface EffectAsker {
+interface EffectAsker {
   consent(q: EffectConsent): Promise<{ approved: boolean; reason?: string; timed_out?: boolean }>;
   robots(q: NavigationCheck): Promise<{ allowed: boolean; reason: string; rule?: string }>;
 }
 
-export interface ActionWindow {
+interface ActionWindow {
   readonly capability: string;
   /** undefined: the action makes its own context (web.open), so any session's requests are its. */
   readonly session?: string;

@@ -44,7 +44,7 @@ interface ContextSetup {
 /** A client's own domains_allowlist, narrowing the host's for every context its calls open. */
 export type Narrowing = NonNullable<InvokeParams['narrowed']>;
 
-export interface SessionHooks {
+interface SessionHooks {
   /** Called once per new session, around the creation of its context (network guard, …). */
   prepare(name: string, remote: boolean, narrowed?: Narrowing): Promise<ContextSetup>;
   onEvent(kind: string, session: string, detail?: Record<string, unknown>): void;

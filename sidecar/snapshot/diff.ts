@@ -1,6 +1,6 @@
 // Line diff of two snapshots (Myers, O((N+M)·D)). Refs make snapshot lines
 // nearly unique, so a line diff reads as "these elements appeared, these went".
-export interface LineOp { kind: ' ' | '+' | '-'; line: string }
+interface LineOp { kind: ' ' | '+' | '-'; line: string }
 
 /** undefined when more than maxEdits lines changed: then the whole snapshot says more than a diff. */
 export function diffLines(a: string[], b: string[], maxEdits = 2000): LineOp[] | undefined {

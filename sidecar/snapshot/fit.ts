@@ -14,7 +14,7 @@ const CUT_LINK_CHARS = 14;
 const FOLD_FIRST = ['contentinfo', 'complementary', 'navigation', 'banner'];
 const NEVER = new Set(['main', 'form', 'search', 'dialog', 'alertdialog']);
 
-export interface Fitted { text: string; cut: boolean }
+interface Fitted { text: string; cut: boolean }
 
 export function fitLines(lines: Out[], budget: number): Fitted {
   const whole = printLines(lines);

@@ -11,9 +11,9 @@
 // Self-contained: its source is sent to the page (elements/wa-ids.ts:
 // evaluateWithIds), with the id rule it numbers elements by.
 import type { ClaimId } from '../elements/wa-ids.js';
-export interface OffTreeArgs { attr: string; next: number; /** false: only the facts, no ids handed out. */ offTree?: boolean; /** Payment-field hints, a RegExp source. */ payment?: string }
+interface OffTreeArgs { attr: string; next: number; /** false: only the facts, no ids handed out. */ offTree?: boolean; /** Payment-field hints, a RegExp source. */ payment?: string }
 export interface OffTreeElement { id: string; tag: string; text: string }
-export interface FramePass { next: number; elements: OffTreeElement[]; secrets: string[]; origin: number; title: string }
+interface FramePass { next: number; elements: OffTreeElement[]; secrets: string[]; origin: number; title: string }
 
 export function offTreeInPage({ attr, next, offTree = true, payment = '$^' }: OffTreeArgs, claim: ClaimId): FramePass {
   const paymentHints = new RegExp(payment, 'i');

@@ -11,7 +11,7 @@ import { PAYMENT } from '../tools/field-kind.js';
 import { offTreeInPage, type OffTreeElement } from './off-tree-in-page.js';
 import { evaluateWithIds } from '../elements/wa-ids.js';
 
-export interface SnapshotFacts { elements: OffTreeElement[]; secrets: Set<string>; mark: DocumentMark; title: string }
+interface SnapshotFacts { elements: OffTreeElement[]; secrets: Set<string>; mark: DocumentMark; title: string }
 
 /** One pass per frame: off-tree elements (when `offTree`), secret field values, and the main document's mark and title. */
 export async function snapshotFacts(session: Session, page: Page, offTree: boolean): Promise<SnapshotFacts> {

@@ -2,7 +2,7 @@
 // each ending with a notice that names the next part, so every line — and so
 // every ref — stays reachable from the answers alone (a plain cut would hide
 // the elements past it).
-export interface SnapshotPart {
+interface SnapshotPart {
   text: string;
   page: number;
   pages: number;

@@ -18,7 +18,7 @@ import { pageTool, waitForSelector, type PageCall } from '../tool.js';
 
 /** Big enough for the default view of most real pages whole; a longer one is cut where the agent does not act (fit.ts). */
 export const DEFAULT_SNAPSHOT_CHARS = 12_000;
-export type Mode = 'compact' | 'interactive' | 'full';
+type Mode = 'compact' | 'interactive' | 'full';
 const VIEWS: Record<Exclude<Mode, 'compact'>, (tree: string) => string> = {
   interactive: interactiveOnly,
   full: (tree) => tree,

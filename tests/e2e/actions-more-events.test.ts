@@ -34,10 +34,10 @@ beforeAll(async () => {
   site = await serve(toolsRoutes(() => site.url('evil.test', '')));
   // evil.test resolves to loopback like site.test: only the allowlist keeps it out.
   const network = { resolve: { 'site.test': '127.0.0.1', 'evil.test': '127.0.0.1' } };
-  const config = testConfig({ browser: { domains_allowlist: ['site.test'], default_timeout_ms: 20_000, max_concurrent_sessions: 30 }, network });
+  const config = testConfig({ browser: { domains_allowlist: ['site.test'], max_concurrent_sessions: 30 }, network });
   workspace = config.workspace.path;
   host = testHost(config);
-  accepting = testHost(testConfig({ browser: { domains_allowlist: ['site.test'], default_timeout_ms: 20_000, dialogs: 'accept' }, network }));
+  accepting = testHost(testConfig({ browser: { domains_allowlist: ['site.test'], dialogs: 'accept' }, network }));
 });
 afterAll(async () => {
   await host?.close();

@@ -22,10 +22,10 @@ const at = (path: string) => site.url('site.test', path);
 beforeAll(async () => {
   site = await serve(toolsRoutes(() => site.url('evil.test', '')));
   const network = { resolve: { 'site.test': '127.0.0.1' } };
-  const config = testConfig({ browser: { domains_allowlist: ['site.test'], default_timeout_ms: 20_000, max_concurrent_sessions: 30 }, network });
+  const config = testConfig({ browser: { domains_allowlist: ['site.test'], max_concurrent_sessions: 30 }, network });
   workspace = config.workspace.path;
   host = testHost(config, { ask: async (q) => { asked.push(q); return approve; } });
-  scripted = testHost(testConfig({ browser: { domains_allowlist: ['site.test'], default_timeout_ms: 20_000, max_concurrent_sessions: 30, evaluate_enabled: true }, network }), {
+  scripted = testHost(testConfig({ browser: { domains_allowlist: ['site.test'], max_concurrent_sessions: 30, evaluate_enabled: true }, network }), {
     ask: async (q) => { asked.push(q); return approve; },
   });
 });

@@ -77,7 +77,7 @@ describe('webcap browser-server', () => {
     try {
       expect(guarded).toMatch(new RegExp(`/${TOKEN}$`));
       await expect(chromium.connect(guarded.replace(TOKEN, 'x'.repeat(TOKEN.length)), { timeout: 5000 })).rejects.toThrow();
-      const browser = await chromium.connect(guarded, { timeout: 10_000 });
+      const browser = await chromium.connect(guarded, { timeout: 30_000 });
       expect(browser.isConnected()).toBe(true);
       await browser.close();
     } finally {

@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEntries, verifyChain } from '../../host/chain/verify.js';
 import { projectRoot } from '../../manifests/load.js';
+import type { Asker } from '../../host/consent/asker.js';
 import type { Host } from '../../host/host.js';
 import { effectRoutes, type Arrival } from '../fixtures/effect-pages.js';
 import { failure } from '../helpers/failure.js';
@@ -92,7 +93,8 @@ describe('deny mode ([consent] non_interactive = "deny", no --yes)', () => {
 
 describe('approve mode ([consent] non_interactive = "approve")', () => {
   let host: Host;
-  beforeAll(() => { host = testHost(config({ non_interactive: 'approve' })); });
+  let cfg: ReturnType<typeof config>;
+  beforeAll(() => { cfg = config({ non_interactive: 'approve' }); host = testHost(cfg); });
   afterAll(async () => { await host?.close(); });
 
   for (const [name, act] of paths) {
@@ -101,48 +103,72 @@ describe('approve mode ([consent] non_interactive = "approve")', () => {
       await open(host, pageOf(name));
       // The action may trip over its own page leaving (web.fill reads the value back): what matters is what was sent.
       await act(host).catch((e: { code?: string }) => expect(e.code).not.toBe('consent_denied'));
-      await expect.poll(() => posted(sinkOf(name)).length, { timeout: 3000 }).toBe(before + 1);
+      await expect.poll(() => posted(sinkOf(name)).length, { timeout: 30_000 }).toBe(before + 1);
       await host.call('web.close', {});
     });
   }
+
+  it('refuses a POST the page sends on its own timer outside any action, and reports it', async () => {
+    const mark = readEntries(cfg.chain.path).length;
+    await open(host, 'timer-post');
+    await sleep(2800);     // the page's timer fires 1.5 s after load, past the action's settle window
+    await host.call('web.url', {});
+    expect(posted('timer-post')).toEqual([]);
+    await host.call('web.close', {}); // the refusal is written to the chain after this call at the latest
+    const blocked = readEntries(cfg.chain.path).slice(mark).filter((e) => e.kind === 'network_blocked');
+    expect(JSON.stringify(blocked)).toContain('consent_denied');
+  });
 });
 
 describe('a user who says yes', () => {
+  // One host for the tests whose answers come from a person (the asker each test sets):
+  // deny mode otherwise, other.test resolvable, the https fixture's certificate accepted.
+  // approval_ttl_s = 0, so no test's "yes" answers another test's question; each test
+  // closes its session and reads only the chain entries it wrote.
+  let asking: Host;
+  let askingConfig: ReturnType<typeof config>;
+  let answer: Asker = async () => false;
+  beforeAll(() => {
+    askingConfig = config({ non_interactive: 'deny', approval_ttl_s: 0 });
+    askingConfig.network.resolve = { 'shop.test': '127.0.0.1', 'other.test': '127.0.0.1' };
+    (askingConfig.capabilities.browser as Record<string, unknown>).ignore_https_errors = true;
+    asking = testHost(askingConfig, { ask: (q) => answer(q) });
+  });
+  afterEach(async () => {
+    answer = async () => false;
+    await asking.call('web.close', {}).catch(() => undefined);
+  });
+  afterAll(async () => { await asking?.close(); });
+
   it('asks the user about a request the call did not show (a <label for> of a submit button) and sends it on yes', async () => {
     const questions: Array<{ reason: string; question: string }> = [];
-    const host = testHost(config({ non_interactive: 'deny' }), { ask: async (q) => { questions.push({ reason: q.reason, question: q.question }); return true; } });
-    try {
-      const before = posted('label-for').length;
-      await open(host, 'label-for');
-      await host.call('web.click', { selector: '#go' });
-      await expect.poll(() => posted('label-for').length, { timeout: 3000 }).toBe(before + 1);
-      const asked = questions.find((q) => q.reason === 'state_changing_request');
-      expect(asked?.question).toMatch(/web\.click to make the page send POST "http:\/\/shop\.test:\d+\/sink\/label-for" \(document\)/);
-    } finally {
-      await host.close();
-    }
+    answer = async (q) => { questions.push({ reason: q.reason, question: q.question }); return true; };
+    const host = asking;
+    const before = posted('label-for').length;
+    await open(host, 'label-for');
+    await host.call('web.click', { selector: '#go' });
+    await expect.poll(() => posted('label-for').length, { timeout: 30_000 }).toBe(before + 1);
+    const asked = questions.find((q) => q.reason === 'state_changing_request');
+    expect(asked?.question).toMatch(/web\.click to make the page send POST "http:\/\/shop\.test:\d+\/sink\/label-for" \(document\)/);
   });
 
   it('asks again when a 307 re-sends an approved POST to another host, and a "no" stops it there', async () => {
     const asked: string[] = [];
-    const cfg = config({ non_interactive: 'deny' });
-    cfg.network.resolve = { 'shop.test': '127.0.0.1', 'other.test': '127.0.0.1' };
+    const host = asking;
+    const mark = readEntries(askingConfig.chain.path).length;
     // Yes for shop.test, no for anywhere else.
-    const host = testHost(cfg, { ask: async (q) => { asked.push(`${q.origin} ${q.selector}`); return !String(q.origin).includes('other.test'); } });
-    try {
-      await open(host, 'hop307');
-      // The hop comes after the first POST's answer, often after the click has answered: then its refusal
-      // is reported in the chain rather than as the click's error. Either way it must not arrive.
-      await host.call('web.click', { selector: '#go' }).catch((e: { code?: string }) => expect(e.code).toBe('consent_denied'));
-      await expect.poll(() => asked.length, { timeout: 3000 }).toBe(2);
-      await sleep(300);
-      expect(arrivals.filter((a) => a.path === '/hop307')).toHaveLength(1);   // the approved one arrived…
-      expect(posted('hop307')).toEqual([]);                                     // …the re-sent one did not
-      expect(asked).toEqual([`http://shop.test:${site.port} POST /hop307`, `http://other.test:${site.port} POST /sink/hop307`]);
-    } finally {
-      await host.close();
-    }
-    const denied = readEntries(cfg.chain.path).filter((e) => e.kind === 'consent' && e.decision?.decision === 'denied');
+    answer = async (q) => { asked.push(`${q.origin} ${q.selector}`); return !String(q.origin).includes('other.test'); };
+    await open(host, 'hop307');
+    // The hop comes after the first POST's answer, often after the click has answered: then its refusal
+    // is reported in the chain rather than as the click's error. Either way it must not arrive.
+    await host.call('web.click', { selector: '#go' }).catch((e: { code?: string }) => expect(e.code).toBe('consent_denied'));
+    await expect.poll(() => asked.length, { timeout: 30_000 }).toBe(2);
+    await sleep(300);
+    expect(arrivals.filter((a) => a.path === '/hop307')).toHaveLength(1);   // the approved one arrived…
+    expect(posted('hop307')).toEqual([]);                                     // …the re-sent one did not
+    expect(asked).toEqual([`http://shop.test:${site.port} POST /hop307`, `http://other.test:${site.port} POST /sink/hop307`]);
+    await host.call('web.close', {});
+    const denied = readEntries(askingConfig.chain.path).slice(mark).filter((e) => e.kind === 'consent' && e.decision?.decision === 'denied');
     expect(JSON.stringify(denied)).toContain('other.test');
   });
 
@@ -152,20 +178,17 @@ describe('a user who says yes', () => {
       const tls = join(projectRoot(), 'demo-sites', 'tls');
       const secure = await serve(effectRoutes(arrivals), '127.0.0.1', { key: readFileSync(join(tls, 'demo-key.pem')), cert: readFileSync(join(tls, 'demo-cert.pem')) });
       const asked: string[] = [];
-      const cfg = config({ non_interactive: 'deny' });
-      (cfg.capabilities.browser as Record<string, unknown>).ignore_https_errors = true;
-      cfg.network.resolve = { 'shop.test': '127.0.0.1', 'other.test': '127.0.0.1' };
-      const host = testHost(cfg, { ask: async (q) => { asked.push(String(q.origin)); return !String(q.origin).includes('other.test'); } });
+      const host = asking;
+      answer = async (q) => { asked.push(String(q.origin)); return !String(q.origin).includes('other.test'); };
       const before = arrivals.filter((a) => a.path === '/hop307').length;
       try {
         await host.call('web.open', { url: secure.url('shop.test', `/p/${page}`) });
         await host.call('web.click', { selector: '#go' }).catch((e: { code?: string }) => expect(e.code).toBe('consent_denied'));
-        await expect.poll(() => asked.some((o) => o.includes('other.test')), { timeout: 3000 }).toBe(true);
+        await expect.poll(() => asked.some((o) => o.includes('other.test')), { timeout: 30_000 }).toBe(true);
         await sleep(300);
         expect(arrivals.filter((a) => a.path === '/hop307').length - before).toBe(1); // the approved one arrived…
         expect(posted('hop307')).toEqual([]);                                          // …the re-sent one did not
       } finally {
-        await host.close();
         await secure.close();
       }
     });
@@ -177,36 +200,21 @@ describe('a user who says yes', () => {
       const before = posted('spa-login').length;
       await open(host, 'spa-login');
       await host.call('web.click', { selector: '#go' });
-      await expect.poll(() => posted('spa-login').length, { timeout: 3000 }).toBe(before + 1);
+      await expect.poll(() => posted('spa-login').length, { timeout: 30_000 }).toBe(before + 1);
     } finally {
       await host.close();
     }
   });
 });
 
-describe('outside any action', () => {
-  it('refuses a POST the page sends on its own timer, even in approve mode, and reports it', async () => {
-    const cfg = config({ non_interactive: 'approve' });
-    const host = testHost(cfg);
-    try {
-      await open(host, 'timer-post');
-      await sleep(2800);     // the page's timer fires 1.5 s after load, past the action's settle window
-      await host.call('web.url', {});
-      expect(posted('timer-post')).toEqual([]);
-    } finally {
-      await host.close();
-    }
-    const blocked = readEntries(cfg.chain.path).filter((e) => e.kind === 'network_blocked');
-    expect(JSON.stringify(blocked)).toContain('consent_denied');
-  });
-
+describe('the request-level gate switched off', () => {
   it('[consent] gate_requests = false turns the request-level gate off', async () => {
     const host = testHost(config({ non_interactive: 'deny', gate_requests: false }));
     try {
       const before = posted('label-for').length;
       await open(host, 'label-for');
       await host.call('web.click', { selector: '#go' });
-      await expect.poll(() => posted('label-for').length, { timeout: 3000 }).toBe(before + 1);
+      await expect.poll(() => posted('label-for').length, { timeout: 30_000 }).toBe(before + 1);
     } finally {
       await host.close();
     }

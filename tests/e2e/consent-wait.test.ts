@@ -10,11 +10,12 @@ let host: Host;
 
 beforeAll(async () => {
   site = await serve({ '/': (_req, res) => send(res, html('<h1>Login</h1><form method="post"><input id="pw" type="password"></form>')) });
-  // 1 s per call; the host's own watchdog would fire 2 s after that.
-  host = testHost(testConfig({ browser: { default_timeout_ms: 1000 }, network: { resolve: { 'login.test': '127.0.0.1' } } }), {
-    ask: async () => { await new Promise((r) => setTimeout(r, 4000)); return { approved: true }; },
+  // 5 s per call (room for the fill itself on a busy machine); the host's own watchdog would fire
+  // 2 s after that. The answer takes 8 s: longer than both.
+  host = testHost(testConfig({ browser: { default_timeout_ms: 5000 }, network: { resolve: { 'login.test': '127.0.0.1' } } }), {
+    ask: async () => { await new Promise((r) => setTimeout(r, 8000)); return { approved: true }; },
   });
-  await host.call('web.open', { url: site.url('login.test', '/'), timeout: 15_000 });
+  await host.call('web.open', { url: site.url('login.test', '/'), timeout: 30_000 });
 });
 afterAll(async () => {
   await host?.close();
@@ -24,6 +25,6 @@ afterAll(async () => {
 it('waits for a slow answer past the call timeout, then completes the fill', async () => {
   const started = Date.now();
   const r = await host.call('web.fill', { selector: '#pw', text: 'hunter2-SECRET' });
-  expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(8000);
   expect(r).toMatchObject({ ok: true, value: '[REDACTED]' });
 });

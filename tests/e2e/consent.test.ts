@@ -33,7 +33,7 @@ const local: SiteProfile = {
 };
 
 function ctxWith(cookies: SidecarInit['browser']['auto_accept_cookies'] = false): ToolContext {
-  const init = { browser: { default_timeout_ms: 5000, auto_accept_cookies: cookies } } as SidecarInit;
+  const init = { browser: { default_timeout_ms: 30_000, auto_accept_cookies: cookies } } as SidecarInit;
   const session = { name: 's1', page, context, createdAt: 0, lastUsed: 0 };
   return {
     init,

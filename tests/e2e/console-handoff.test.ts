@@ -90,7 +90,7 @@ describe('web.handoff: the person drives, then hands back', () => {
     await clickAt(live, FIELD.x, FIELD.y);
     await page.keyboard.type(TYPED);
     await page.keyboard.press('Enter');
-    await expect.poll(() => received.filter((r) => r.path === '/sink/field').length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => received.filter((r) => r.path === '/sink/field').length, { timeout: 30_000 }).toBe(1);
     await region.getByRole('button', { name: 'Done', exact: true }).click();
     const result = await handoff;
     expect(result).toMatchObject({ handed_back: true, url: site.url('shop.test', '/sink/field'), title: 'Thanks' });
@@ -154,7 +154,7 @@ describe('[handoff] on_captcha', () => {
       await clickAt(live, FIELD.x, FIELD.y);
       await page.keyboard.type('424242');
       await page.keyboard.press('Enter');
-      await expect.poll(() => received.filter((r) => r.path === '/sink/code').length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => received.filter((r) => r.path === '/sink/code').length, { timeout: 30_000 }).toBe(1);
       await region.getByRole('button', { name: 'Done', exact: true }).click();
       expect(await run).toMatchObject({ url: site.url('shop.test', '/sink/code') });
       expect(received.find((r) => r.path === '/sink/code')!.body).toBe('name=424242');

@@ -53,7 +53,7 @@ async function probeWithLink(link: string): Promise<Probe> {
 
 describe('URL-mode elicitation', () => {
   it('sends the client to the question page in the console; the person approves there', async () => {
-    const cfg = testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'deny' }, browser: { default_timeout_ms: 20000 } });
+    const cfg = testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'deny' } });
     const mcp = createMcpServer({ config: cfg });
     await mcp.ready;
     await mcp.host.console();

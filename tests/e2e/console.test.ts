@@ -25,12 +25,14 @@ beforeAll(async () => {
   person = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 });
 afterAll(async () => {
+  await shared?.host.close();
   await person?.close();
   await site?.close();
 });
 
 // Nobody can be asked on a terminal or a form ([consent] non_interactive = "deny", no TTY): only the console can reach a person.
-const config = () => testConfig({ network: { resolve: { 'shop.test': '127.0.0.1', 'console.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'deny' }, browser: { default_timeout_ms: 20000 } });
+const configParts = () => ({ network: { resolve: { 'shop.test': '127.0.0.1', 'console.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] } });
+const config = () => testConfig({ ...configParts(), consent: { non_interactive: 'deny' } });
 
 async function denyAll(url: string): Promise<void> {
   const state = await (await fetch(url.replace('/?', '/state?'))).json() as { questions: Array<{ id: string }> };
@@ -38,6 +40,16 @@ async function denyAll(url: string): Promise<void> {
     await fetch(url.replace('/?', '/answer?'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: q.id, decision: 'deny' }) });
   }
 }
+
+// "Approving and denying" and "the console is a boundary" share one host: each test denies what it
+// left pending, nothing approved is remembered (approval_ttl_s = 0), and there are slots for the
+// sessions they leave open. The live view keeps its own (it names the host's first session).
+const sharedConfig = () => testConfig({ ...configParts(), consent: { non_interactive: 'deny', approval_ttl_s: 0 }, browser: { max_concurrent_sessions: 10 } });
+let shared: { host: Host; cfg: ReturnType<typeof sharedConfig> } | undefined;
+const sharedConsole = async () => {
+  if (!shared) { const cfg = sharedConfig(); shared = { host: testHost(cfg), cfg }; }
+  return { ...shared, url: (await shared.host.console()).url };
+};
 
 async function consolePage(url: string): Promise<Page> {
   const page = await person.newPage({ viewport: { width: 1280, height: 900 } });
@@ -49,8 +61,7 @@ describe('approving and denying from the console', () => {
   let host: Host;
   let cfg: ReturnType<typeof config>;
   let url: string;
-  beforeAll(async () => { cfg = config(); host = testHost(cfg); url = (await host.console()).url; });
-  afterAll(async () => { await host?.close(); });
+  beforeAll(async () => { ({ host, cfg, url } = await sharedConsole()); });
   // A failed test must not leave its question blocking the next one's.
   afterEach(async () => { await denyAll(url); });
 
@@ -131,8 +142,7 @@ describe('the console is a boundary', () => {
   let host: Host;
   let cfg: ReturnType<typeof config>;
   let url: string;
-  beforeAll(async () => { cfg = config(); host = testHost(cfg); url = (await host.console()).url; });
-  afterAll(async () => { await host?.close(); });
+  beforeAll(async () => { ({ host, cfg, url } = await sharedConsole()); });
   afterEach(async () => { await denyAll(url); });
 
   const json = { 'content-type': 'application/json' };
@@ -185,7 +195,7 @@ describe('Stop', () => {
   let host: Host;
   let cfg: ReturnType<typeof config>;
   let url: string;
-  beforeAll(async () => { cfg = testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'approve' }, browser: { default_timeout_ms: 20000 } }); host = testHost(cfg); url = (await host.console()).url; });
+  beforeAll(async () => { cfg = testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] }, consent: { non_interactive: 'approve' } }); host = testHost(cfg); url = (await host.console()).url; });
   afterAll(async () => { await host?.close(); });
 
   it('the Stop button interrupts the running plan: interrupted in the chain, no request after it', async () => {

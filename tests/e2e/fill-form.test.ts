@@ -3,7 +3,7 @@
 // to, so each test checks what was really sent.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsentQuestion } from '../../host/consent/asker.js';
+import type { Asker, ConsentQuestion } from '../../host/consent/asker.js';
 import type { Host } from '../../host/host.js';
 import { formRoutes } from '../fixtures/form-pages.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
@@ -17,7 +17,14 @@ let site: FixtureServer;
 let host: Host;
 let config: ReturnType<typeof testConfig>;
 const at = (path: string) => site.url('forms.test', path);
-const configFor = () => testConfig({ network: { resolve: { 'forms.test': '127.0.0.1' } } });
+// One host for the file: each test sets how its consent questions are answered (by default
+// yes, as [consent] non_interactive = "approve" would) and reads only the chain entries it
+// wrote; approval_ttl_s = 0, so no test's "yes" answers another test's question.
+const configFor = () => testConfig({ network: { resolve: { 'forms.test': '127.0.0.1' } }, consent: { approval_ttl_s: 0 } });
+const approveAll: Asker = async () => true;
+let answer: Asker = approveAll;
+const chainSince = (mark: number) => readFileSync(config.chain.path, 'utf8').slice(mark);
+const chainMark = () => readFileSync(config.chain.path, 'utf8').length;
 
 /** The JSON the /echo page shows: what the browser submitted. */
 function received(content: unknown): Record<string, string> {
@@ -31,9 +38,10 @@ const pngHeader = (path: string) => readFileSync(path).subarray(1, 4).toString('
 beforeAll(async () => {
   site = await serve(formRoutes);
   config = configFor();
-  host = testHost(config);
+  host = testHost(config, { ask: (q) => answer(q) });
 });
 afterEach(async () => {
+  answer = approveAll;
   await host.call('web.close', {}).catch(() => undefined);
 });
 afterAll(async () => {
@@ -125,60 +133,44 @@ describe('web.fill_form locates fields labelled in different ways', () => {
 
 describe('web.fill_form consent and secrets', () => {
   it('asks before typing the password and before submitting; on yes, sends it and keeps the password out of result and chain', async () => {
-    const cfg = configFor();
+    const mark = chainMark();
     const questions: ConsentQuestion[] = [];
-    const asking = testHost(cfg, { ask: async (q) => { questions.push(q); return true; } });
-    try {
-      const r = await asking.call('web.fill_form', { url: at('/signup'), timeout: TIMEOUT, submit: true, fields: { User: 'ada', pw: PASSWORD } });
-      expect(questions.map((q) => q.reason)).toEqual(['password_field', 'form_submit']);
-      expect(questions[1].details).toMatchObject({ method: 'POST' });
-      expect(r).toMatchObject({ success: true, submitted: true, result_status: 200, values: { pw: { value: '[REDACTED]' } } });
-      expect(String(r.result_url)).toMatch(/\/signup-done$/);
-      expect(r.result_content).toContain('Welcome, ada');
-      expect(r.result_content).toContain('Your password is [REDACTED]');
-      expect(JSON.stringify(r)).not.toContain(PASSWORD);
-    } finally {
-      await asking.close();
-    }
-    const chain = readFileSync(cfg.chain.path, 'utf8');
-    expect(chain).toContain('web.fill_form');
-    expect(chain).not.toContain(PASSWORD);
-    expect(readFileSync(cfg.logging.file, 'utf8')).not.toContain(PASSWORD);
+    answer = async (q) => { questions.push(q); return true; };
+    const r = await host.call('web.fill_form', { url: at('/signup'), timeout: TIMEOUT, submit: true, fields: { User: 'ada', pw: PASSWORD } });
+    expect(questions.map((q) => q.reason)).toEqual(['password_field', 'form_submit']);
+    expect(questions[1].details).toMatchObject({ method: 'POST' });
+    expect(r).toMatchObject({ success: true, submitted: true, result_status: 200, values: { pw: { value: '[REDACTED]' } } });
+    expect(String(r.result_url)).toMatch(/\/signup-done$/);
+    expect(r.result_content).toContain('Welcome, ada');
+    expect(r.result_content).toContain('Your password is [REDACTED]');
+    expect(JSON.stringify(r)).not.toContain(PASSWORD);
+    expect(chainSince(mark)).toContain('web.fill_form');
+    expect(readFileSync(config.chain.path, 'utf8')).not.toContain(PASSWORD);
+    expect(readFileSync(config.logging.file, 'utf8')).not.toContain(PASSWORD);
   }, 120_000);
 
   it('on no to the submit question fails with consent_denied and sends nothing', async () => {
-    const cfg = configFor();
-    const asking = testHost(cfg, { ask: async (q) => q.reason !== 'form_submit' });
+    const mark = chainMark();
+    answer = async (q) => q.reason !== 'form_submit';
     const before = site.hits.filter((h) => h.includes('/signup-done')).length;
-    try {
-      const err = await asking.call('web.fill_form', { url: at('/signup'), timeout: TIMEOUT, submit: true, fields: { User: 'bob', pw: PASSWORD } }).catch((e: unknown) => e);
-      expect(err).toMatchObject({ code: 'consent_denied' });
-      expect((err as Error).message).toMatch(/filled but not sent/);
-    } finally {
-      await asking.close();
-    }
+    const err = await host.call('web.fill_form', { url: at('/signup'), timeout: TIMEOUT, submit: true, fields: { User: 'bob', pw: PASSWORD } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'consent_denied' });
+    expect((err as Error).message).toMatch(/filled but not sent/);
     expect(site.hits.filter((h) => h.includes('/signup-done')).length).toBe(before);
-    const chain = readFileSync(cfg.chain.path, 'utf8');
-    expect(chain).toContain('consent_denied');
-    expect(chain).not.toContain(PASSWORD);
+    expect(chainSince(mark)).toContain('consent_denied');
+    expect(readFileSync(config.chain.path, 'utf8')).not.toContain(PASSWORD);
   }, 120_000);
 
   it('a password cut short by maxlength fails without showing what the field kept, in the result or the chain', async () => {
-    const cfg = configFor();
+    const mark = chainMark();
     const secret = 'Zq8-long-password-here';
-    const asking = testHost(cfg, { ask: async () => true });
-    try {
-      const r = await asking.call('web.fill_form', { url: at('/short-password'), timeout: TIMEOUT, fields: { Password: secret } });
-      expect(r.success).toBe(false);
-      const failed = r.fields_failed as Array<{ field: string; reason: string }>;
-      expect(failed).toEqual([{ field: 'Password', reason: expect.stringMatching(/not shown: the field is secret/) }]);
-      expect(JSON.stringify(r)).not.toContain(secret.slice(0, 3));
-    } finally {
-      await asking.close();
-    }
-    const chain = readFileSync(cfg.chain.path, 'utf8');
-    expect(chain).toContain('not shown: the field is secret');
-    expect(chain).not.toContain(secret.slice(0, 3));
-    expect(readFileSync(cfg.logging.file, 'utf8')).not.toContain(secret.slice(0, 3));
+    const r = await host.call('web.fill_form', { url: at('/short-password'), timeout: TIMEOUT, fields: { Password: secret } });
+    expect(r.success).toBe(false);
+    const failed = r.fields_failed as Array<{ field: string; reason: string }>;
+    expect(failed).toEqual([{ field: 'Password', reason: expect.stringMatching(/not shown: the field is secret/) }]);
+    expect(JSON.stringify(r)).not.toContain(secret.slice(0, 3));
+    expect(chainSince(mark)).toContain('not shown: the field is secret');
+    expect(readFileSync(config.chain.path, 'utf8')).not.toContain(secret.slice(0, 3));
+    expect(readFileSync(config.logging.file, 'utf8')).not.toContain(secret.slice(0, 3));
   }, 120_000);
 });

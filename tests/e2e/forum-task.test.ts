@@ -20,7 +20,7 @@ beforeAll(async () => {
   forum = await startForum();
   host = testHost(testConfig({
     dir: workspace,
-    browser: { domains_allowlist: [FORUM_HOST], ignore_https_errors: true, default_timeout_ms: 15_000 },
+    browser: { domains_allowlist: [FORUM_HOST], ignore_https_errors: true },
     network: { resolve: forum.resolve },
   }));
 });

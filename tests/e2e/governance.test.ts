@@ -9,6 +9,8 @@ import { serve, send, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { governedRoutes } from '../fixtures/governed-site.js';
 import { failure } from '../helpers/failure.js';
+import type { Asker } from '../../host/consent/asker.js';
+import type { Host } from '../../host/host.js';
 
 let site: FixtureServer;
 let robots: FixtureServer[] = [];
@@ -17,10 +19,23 @@ const resolve = () => ({
   'missing.test': '127.0.0.1', 'broken.test': '127.0.0.1', 'rules.test': '127.0.0.1',
 });
 
+// One host (one sidecar, one Chromium) for the tests whose config is the base one: each
+// test sets the answer its consent questions get and reads only the chain entries it
+// wrote. Nothing is remembered between them (approval_ttl_s = 0), and there are slots
+// for every session they leave open.
+let shared: Host;
+let sharedConfig: ReturnType<typeof baseConfig>;
+let answer: Asker = async () => true;
+const entriesSince = (mark: number) => readEntries(sharedConfig.chain.path).slice(mark);
+const chainMark = () => readEntries(sharedConfig.chain.path).length;
+
 beforeAll(async () => {
   site = await serve(governedRoutes(() => site.port));
+  sharedConfig = baseConfig({ browser: { max_concurrent_sessions: 10 }, consent: { approval_ttl_s: 0 } });
+  shared = testHost(sharedConfig, { ask: (q) => answer(q) });
 });
 afterAll(async () => {
+  await shared?.close();
   await site?.close();
   await Promise.all(robots.map((r) => r.close()));
 });
@@ -52,38 +67,31 @@ describe('host-side checks', () => {
 
 describe('the sidecar guard', () => {
   it('blocks a redirect to a host off the allowlist and to a loopback address outside allow_private', async () => {
-    const config = baseConfig();
-    const host = testHost(config);
-    try {
-      const off = await failure(host.call('web.open', { url: site.url('ok.test', '/to-foreign') }));
-      expect(off.code).toBe('not_allowlisted');
-      const priv = await failure(host.call('web.open', { url: site.url('ok.test', '/to-private') }));
-      expect(priv.code).toBe('ssrf_blocked');
-      const named = await failure(host.call('web.open', { url: site.url('ok.test', '/to-inside') }));
-      expect([named.code, named.message]).toEqual(['ssrf_blocked', expect.stringContaining('127.0.0.2')]);
-      expect(site.hits.some((h) => h.startsWith('foreign.test') || h.startsWith('127.0.0.2'))).toBe(false);
-    } finally {
-      await host.close();
-    }
-    const blocked = readEntries(config.chain.path).filter((e) => e.kind === 'network_blocked');
+    const host = shared;
+    const mark = chainMark();
+    const off = await failure(host.call('web.open', { url: site.url('ok.test', '/to-foreign') }));
+    expect(off.code).toBe('not_allowlisted');
+    const priv = await failure(host.call('web.open', { url: site.url('ok.test', '/to-private') }));
+    expect(priv.code).toBe('ssrf_blocked');
+    const named = await failure(host.call('web.open', { url: site.url('ok.test', '/to-inside') }));
+    expect([named.code, named.message]).toEqual(['ssrf_blocked', expect.stringContaining('127.0.0.2')]);
+    expect(site.hits.some((h) => h.startsWith('foreign.test') || h.startsWith('127.0.0.2'))).toBe(false);
+    const blocked = entriesSince(mark).filter((e) => e.kind === 'network_blocked');
     expect(JSON.stringify(blocked)).toContain('foreign.test');
   });
 
   it('aborts an image and a fetch() to a foreign host and summarises them in the chain', async () => {
-    const config = baseConfig();
-    const host = testHost(config);
-    try {
-      await host.call('web.open', { url: site.url('ok.test', '/subresources') });
-      await host.call('web.wait', { selector: 'body[data-fetch]', state: 'attached' });
-      const r = await host.call('web.extract', { selector: 'body', schema: { fetch: 'body[data-fetch]' } });
-      expect(r.items).toEqual([{ fetch: expect.anything() }]);
-      const state = await host.call('web.extract', { selector: 'body[data-fetch="fetch-failed"]' });
-      expect(state.count).toBe(1);
-    } finally {
-      await host.close();
-    }
+    const host = shared;
+    const mark = chainMark();
+    await host.call('web.open', { url: site.url('ok.test', '/subresources') });
+    await host.call('web.wait', { selector: 'body[data-fetch]', state: 'attached' });
+    const r = await host.call('web.extract', { selector: 'body', schema: { fetch: 'body[data-fetch]' } });
+    expect(r.items).toEqual([{ fetch: expect.anything() }]);
+    const state = await host.call('web.extract', { selector: 'body[data-fetch="fetch-failed"]' });
+    expect(state.count).toBe(1);
+    await host.call('web.close', {}); // what the page had refused is written to the chain after this call
     expect(site.hits.some((h) => h.startsWith('foreign.test'))).toBe(false);
-    const blocked = readEntries(config.chain.path).filter((e) => e.kind === 'network_blocked');
+    const blocked = entriesSince(mark).filter((e) => e.kind === 'network_blocked');
     const text = JSON.stringify(blocked);
     expect(text).toContain('pixel.png');
     expect(text).toContain('/api');
@@ -137,45 +145,41 @@ describe('budgets', () => {
 
 describe('consent and redaction', () => {
   it('never writes a typed password to the chain or the log', async () => {
-    const config = baseConfig({ consent: { non_interactive: 'deny' } });
+    const config = sharedConfig;
+    const host = shared;
+    const mark = chainMark();
     const questions: string[] = [];
-    const host = testHost(config, { ask: async (q) => { questions.push(q.question); return true; } });
-    try {
-      const plan = `(do
-        (call :web.open {:url "${site.url('ok.test', '/login')}"})
-        (call :web.fill {:selector "#user" :text "ada"})
-        (call :web.fill {:selector "#pw" :text "hunter2-SECRET"})
-        (call :web.click {:selector "#go" :wait_until "load"})
-        (call :web.wait {:selector "#echo"})
-        (call :web.extract {:selector "#echo"}))`;
-      const result = await host.runPlan(plan) as { items: Array<{ text: string }> };
-      expect(result.items[0].text).toContain('hunter2-SECRET'); // the caller gets the page as it is
-      expect(questions.some((q) => q.includes('password'))).toBe(true);
-      expect(questions.some((q) => q.includes('web.click'))).toBe(true);
-    } finally {
-      await host.close();
-    }
+    answer = async (q) => { questions.push(q.question); return true; };
+    const plan = `(do
+      (call :web.open {:url "${site.url('ok.test', '/login')}"})
+      (call :web.fill {:selector "#user" :text "ada"})
+      (call :web.fill {:selector "#pw" :text "hunter2-SECRET"})
+      (call :web.click {:selector "#go" :wait_until "load"})
+      (call :web.wait {:selector "#echo"})
+      (call :web.extract {:selector "#echo"}))`;
+    const result = await host.runPlan(plan) as { items: Array<{ text: string }> };
+    expect(result.items[0].text).toContain('hunter2-SECRET'); // the caller gets the page as it is
+    expect(questions.some((q) => q.includes('password'))).toBe(true);
+    expect(questions.some((q) => q.includes('web.click'))).toBe(true);
+    // The password's own entries are this test's; the whole chain and log must not hold it either.
+    expect(JSON.stringify(entriesSince(mark))).toContain('[REDACTED]');
     const chain = readFileSync(config.chain.path, 'utf8');
     const log = readFileSync(config.logging.file, 'utf8');
     expect(chain).not.toContain('hunter2-SECRET');
     expect(log).not.toContain('hunter2-SECRET');
-    expect(chain).toContain('[REDACTED]');
     expect(verifyChain(config.chain.path).ok).toBe(true);
   });
 
   it('refuses with consent_denied when the user says no, and records it', async () => {
-    const config = baseConfig();
-    const host = testHost(config, { ask: async () => false });
-    try {
-      await host.call('web.open', { url: site.url('ok.test', '/') });
-      const e = await failure(host.call('web.cookies.set', { cookies: [{ name: 'a', value: 'b', url: site.url('ok.test', '/') }] }));
-      expect(e.code).toBe('consent_denied');
-      const no = await failure(host.call('ccos.user.ask', { question: 'Go on?' }));
-      expect(no.code).toBe('consent_denied');
-    } finally {
-      await host.close();
-    }
-    const entries = readEntries(config.chain.path);
+    const host = shared;
+    const mark = chainMark();
+    answer = async () => false;
+    await host.call('web.open', { url: site.url('ok.test', '/') });
+    const e = await failure(host.call('web.cookies.set', { cookies: [{ name: 'a', value: 'b', url: site.url('ok.test', '/') }] }));
+    expect(e.code).toBe('consent_denied');
+    const no = await failure(host.call('ccos.user.ask', { question: 'Go on?' }));
+    expect(no.code).toBe('consent_denied');
+    const entries = entriesSince(mark);
     expect(entries.filter((e) => e.kind === 'consent' && e.decision?.decision === 'denied').length).toBeGreaterThanOrEqual(2);
     expect(entries.find((e) => e.capability === 'web.cookies.set' && e.kind === 'call')?.error?.code).toBe('consent_denied');
   });

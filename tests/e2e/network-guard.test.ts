@@ -90,7 +90,7 @@ describe('network guard', () => {
     const p = await context.newPage();
     const response = await p.goto(`http://allowed.test:${port}/to-other`);
     expect(response?.headers()['x-webcap-blocked']).toBe('not_allowlisted');
-    await expect.poll(() => guard.lastBlocked()?.kind).toBe('document');
+    await expect.poll(() => guard.lastBlocked()?.kind, { timeout: 30_000 }).toBe('document');
     expect(guard.lastBlocked()).toMatchObject({ host: 'other.test', code: 'not_allowlisted', url: `http://other.test:${port}/landing` });
     expect(guard.lastBlocked()?.reason).toMatch(/^redirect from http:\/\/allowed\.test:\d+\/to-other: /);
     expect(hitsFor('other.test')).toEqual([]);
@@ -133,7 +133,7 @@ describe('network guard', () => {
     const popup = context.waitForEvent('page');
     await p.evaluate((u) => { window.open(u); }, `http://other.test:${port}/popup`);
     await (await popup).waitForLoadState().catch(() => undefined);
-    await expect.poll(() => guard.lastBlocked()?.url).toBe(`http://other.test:${port}/popup`);
+    await expect.poll(() => guard.lastBlocked()?.url, { timeout: 30_000 }).toBe(`http://other.test:${port}/popup`);
     expect(hitsFor('other.test')).toEqual([]);
     await context.close();
   });
@@ -150,7 +150,7 @@ describe('network guard', () => {
     expect(guard.lastBlocked()).toBeUndefined();
     // The known gap this mode documents: the hop happens, but the sidecar learns of it.
     await q.goto(`http://allowed.test:${port}/to-other`);
-    await expect.poll(() => guard.lastBlocked()?.code).toBe('not_allowlisted');
+    await expect.poll(() => guard.lastBlocked()?.code, { timeout: 30_000 }).toBe('not_allowlisted');
     expect(guard.lastBlocked()?.reason).toMatch(/not stopped: no guard proxy/);
     await context.close();
   });

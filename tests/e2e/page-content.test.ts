@@ -15,7 +15,7 @@ type Matches = { matches: Element[]; count: number; total: number; interpretatio
 
 beforeAll(async () => {
   site = await serve(agentRoutes);
-  host = testHost(testConfig({ browser: { max_concurrent_sessions: 20, default_timeout_ms: 15_000 }, network: { resolve: { 'agent.test': '127.0.0.1' } } }));
+  host = testHost(testConfig({ browser: { max_concurrent_sessions: 20 }, network: { resolve: { 'agent.test': '127.0.0.1' } } }));
 });
 afterAll(async () => {
   await host?.close();

@@ -83,7 +83,7 @@ describe('approve mode: the same keys arrive', () => {
         const before = keysFor(page).length;
         await host.call('web.open', { url: site.url('shop.test', `/${page}`) });
         await act(host);
-        await expect.poll(() => keysFor(page).length, { timeout: 3000 }).toBeGreaterThan(before);
+        await expect.poll(() => keysFor(page).length, { timeout: 30_000 }).toBeGreaterThan(before);
         await host.call('web.close', {});
       }
       expect(reasons.filter((r) => r === 'password_field').length).toBeGreaterThanOrEqual(paths.length);

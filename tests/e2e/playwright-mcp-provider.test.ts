@@ -25,7 +25,7 @@ beforeAll(async () => {
   const chromium = await findChromium();
   if (!chromium) throw new Error('no Chromium found');
   const base = testConfig({
-    browser: { domains_allowlist: ['*.thefork.com', '*.demo.test'], ignore_https_errors: true, respect_robots: true, default_timeout_ms: 15_000, provider: 'playwright-mcp' },
+    browser: { domains_allowlist: ['*.thefork.com', '*.demo.test'], ignore_https_errors: true, respect_robots: true, provider: 'playwright-mcp' },
     network: { resolve: sites.resolve },
   });
   config = {

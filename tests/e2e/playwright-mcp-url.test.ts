@@ -42,7 +42,7 @@ beforeAll(async () => {
   });
   const dir = tempDir('webcap-pwmcp-url-');
   const url = await startServer(dir);
-  const config = { ...testConfig({ dir, browser: { domains_allowlist: ['127.0.0.1'], provider: 'playwright-mcp', default_timeout_ms: 15_000 } }), playwright_mcp: { url } };
+  const config = { ...testConfig({ dir, browser: { domains_allowlist: ['127.0.0.1'], provider: 'playwright-mcp' } }), playwright_mcp: { url } };
   chain = config.chain.path;
   host = testHost(config as ReturnType<typeof testConfig>);
 });

@@ -40,7 +40,7 @@ async function playwrightMcp(): Promise<Record<string, unknown>> {
 
 describe.each(['sidecar', 'playwright-mcp'] as const)('a typed password through the %s provider', (provider) => {
   it('is in no chain entry, log line, snapshot or MCP answer', async () => {
-    const base = testConfig({ browser: { provider, default_timeout_ms: 20_000 }, network: { resolve: { 'shop.test': '127.0.0.1' } } });
+    const base = testConfig({ browser: { provider }, network: { resolve: { 'shop.test': '127.0.0.1' } } });
     const config = { ...base, logging: { ...base.logging, level: 'debug' }, ...(provider === 'playwright-mcp' ? { playwright_mcp: await playwrightMcp() } : {}) };
     const mcp = createMcpServer({ config: config as typeof base, yes: true });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -61,14 +61,14 @@ afterAll(async () => { await site?.close(); });
 describe('fingerprints at action time', () => {
   it('every element action records role, name, label, CSS path and landmark; a password never', async () => {
     writeFileSync(join(dir, 'actions.rtfs'), `(do
-      (call :web.open {:url "http://forms.test/login" :timeout 20000})
+      (call :web.open {:url "http://forms.test/login" :timeout 30000})
       (call :web.fill {:selector "#user" :text "ada"})
       (call :web.fill {:selector "#pass" :text "s3cret-horse"})
       (call :web.keypress {:selector "#user" :keys ["Tab"]})
-      (call :web.open {:url "http://forms.test/form" :timeout 20000})
+      (call :web.open {:url "http://forms.test/form" :timeout 30000})
       (call :web.select {:selector "#topic" :label "Support"})
       (call :web.type {:selector "#name" :text "Ada"})
-      (call :web.open {:url "http://forms.test/menu" :timeout 20000})
+      (call :web.open {:url "http://forms.test/menu" :timeout 30000})
       (call :web.hover {:selector "#menu"})
       (call :web.click {:selector "#laptops"}))`);
     const r = await run('run', 'actions.rtfs');
@@ -92,7 +92,7 @@ describe('export, then a healing replay that rewrites the plan', () => {
   it('webcap chain export --last writes a plan; run --update-plan heals it against renamed ids and keeps a .bak', async () => {
     state.variant = '';
     writeFileSync(join(dir, 'contact.rtfs'), `(do
-      (call :web.open {:url "http://forms.test/form" :timeout 20000})
+      (call :web.open {:url "http://forms.test/form" :timeout 30000})
       (call :web.fill {:selector "#name" :text "Ada"})
       (call :web.click {:selector "#send"})
       (get (call :web.extract {:selector "main p"}) :items))`);
@@ -141,7 +141,7 @@ describe('export, then a healing replay that rewrites the plan', () => {
 
   it('a hand-written plan does not heal unless asked; --heal uses the fingerprint the chain recorded', async () => {
     state.variant = '';
-    writeFileSync(join(dir, 'tabs.rtfs'), `(do (call :web.open {:url "http://forms.test/tabs" :timeout 20000})
+    writeFileSync(join(dir, 'tabs.rtfs'), `(do (call :web.open {:url "http://forms.test/tabs" :timeout 30000})
       (call :web.click {:selector "#t-billing"})
       (get (call :web.extract {:selector "[role=tabpanel] p"}) :items))`);
     expect((await run('run', 'tabs.rtfs')).code).toBe(0);
@@ -157,7 +157,7 @@ describe('export, then a healing replay that rewrites the plan', () => {
 
   it('an ambiguous match fails with selector_not_found listing the candidates', async () => {
     state.variant = '';
-    writeFileSync(join(dir, 'twins.rtfs'), '(do (call :web.open {:url "http://forms.test/twins" :timeout 20000}) (call :web.click {:selector "#save"} {:heal true}))');
+    writeFileSync(join(dir, 'twins.rtfs'), '(do (call :web.open {:url "http://forms.test/twins" :timeout 30000}) (call :web.click {:selector "#save"} {:heal true}))');
     const first = await run('run', 'twins.rtfs');
     expect(first.code, first.stderr).toBe(0);
     state.variant = 'x-';

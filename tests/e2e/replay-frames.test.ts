@@ -37,7 +37,9 @@ describe('a banner inside a cross-origin iframe', () => {
     const config = testConfig({ dir, network: network(), browser: { domains_allowlist: ['site.test', 'cmp.test'] } });
     const host = testHost(config);
     try {
-      await host.call('web.open', { url: 'http://site.test/', timeout: 20000 });
+      // The exported plan keeps this timeout: its replay's [capabilities.browser] default is short so that a heal
+      // does not wait long for the renamed element, and a cold start on a busy machine needs longer.
+      await host.call('web.open', { url: 'http://site.test/', timeout: 30_000 });
       const snap = (await host.call('web.snapshot', {})) as { snapshot: string };
       const ref = /button "Reject all" \[ref=(f\d+e\d+)\]/.exec(snap.snapshot)?.[1];
       expect(ref, snap.snapshot).toBeDefined();

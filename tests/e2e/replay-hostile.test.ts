@@ -71,7 +71,7 @@ function callsIn(nodes: Node[]): string[] {
 describe('a page whose attributes hold plan code', () => {
   it('records, exports a plan with only the recorded calls, and replays without a request to the other host', async () => {
     writeFileSync(join(dir, 'book.rtfs'), `(do
-      (call :web.open {:url "http://forms.test/form" :timeout 20000})
+      (call :web.open {:url "http://forms.test/form" :timeout 30000})
       (call :web.fill {:selector "#city" :text "Lyon"})
       (call :web.fill {:selector "#pw" :text "s3cret-horse"})
       (call :web.click {:selector "#go"}))`);
@@ -98,7 +98,7 @@ describe('a replay asks with the values in use', () => {
   it('the recorded question "… in Lyon?" is asked as "… in Paris?" when the replay runs with --input city=Paris', async () => {
     writeFileSync(join(dir, 'ask.rtfs'), `(do
       (call :ccos.user.ask {:question "Book a table in Lyon?"})
-      (call :web.open {:url "http://forms.test/city" :timeout 20000})
+      (call :web.open {:url "http://forms.test/city" :timeout 30000})
       (call :web.fill {:selector "#c" :text "Lyon"}))`);
     expect((await run('run', 'ask.rtfs')).code).toBe(0);
     expect((await run('chain', 'export', '--last', '-o', 'ask-exported.rtfs')).code).toBe(0);

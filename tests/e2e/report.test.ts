@@ -72,7 +72,7 @@ describe('webcap report', () => {
       await page.goto(`file://${file}`);
       const rows = page.locator('tr.step');
       // open; fill #u fails, then heals; fill #p fails, then heals; click fails; the plan's sessions are closed.
-      await expect.poll(() => rows.count()).toBe(7);
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(7);
       const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => td.textContent!.trim())));
       expect(cells.map((c) => c.slice(0, 3))).toEqual([
         ['1', '✓', 'web.open'], ['2', '✗', 'web.fill'], ['3', '✓', 'web.fill'], ['4', '✗', 'web.fill'], ['5', '✓', 'web.fill'], ['6', '✗', 'web.click'], ['7', '✓', 'web.close'],

@@ -110,7 +110,7 @@ describe('robots.txt on navigations the host never saw', () => {
     await host.call('web.open', { url: site.url('shop.test', '/popup-public') });
     const before = countOf('/count-start');
     await host.call('web.click', { selector: '#go' });
-    await expect.poll(async () => (await host.call('web.url', {})).url, { timeout: 5000 }).toBe(site.url('shop.test', '/count-end'));
+    await expect.poll(async () => (await host.call('web.url', {})).url, { timeout: 30_000 }).toBe(site.url('shop.test', '/count-end'));
     expect((await host.call('web.extract', { selector: 'h1' })).items).toEqual([{ text: 'Arrived' }]);
     // The first URL once; the last one twice (once walked, once by the browser: see redirect-walk.ts).
     expect(countOf('/count-start') - before).toBe(1);

@@ -48,7 +48,7 @@ it('fails with browser_crashed when Chromium dies, and the next web.open relaunc
     await host.call('web.open', { url: site.url('shop.test', '/') });
     const browser = chromiumOf(sidecarOf()!.pid)!;
     expect(browser).toBeDefined();
-    const pending = codeOf(host.call('web.wait', { selector: '#never', timeout: 10_000 }));
+    const pending = codeOf(host.call('web.wait', { selector: '#never', timeout: 600_000 }));
     await new Promise((r) => setTimeout(r, 200));
     process.kill(browser.pid, 'SIGKILL');
     expect(await pending).toBe('browser_crashed');

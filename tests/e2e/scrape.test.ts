@@ -303,7 +303,7 @@ describe('web.scrape error codes (rendered)', () => {
     expect(auto.render.reason).toMatch(/; the render failed \(timeout\), kept the HTTP reading$/);
     const next = await scrape(browser, { url: at('news.test', '/fake-blocked'), cache: false });
     expect(next.content_text).toContain('An ordinary page');
-  }, 30_000);
+  });
 
   it('an x-webcap-blocked header from the site itself is not a block: 200 opens, 403 is http_error', async () => {
     const opened = await browser.call('web.open', { url: at('news.test', '/fake-blocked') });

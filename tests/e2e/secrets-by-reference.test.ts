@@ -71,7 +71,7 @@ beforeAll(async () => {
   setSecret({ secrets }, { name: 'bank_otp', kind: 'totp', origins: [site.url('bank.test', '')], value: SEED });
   const base = testConfig({
     dir,
-    browser: { domains_allowlist: ['bank.test', 'evil.test'], default_timeout_ms: 15_000, evaluate_enabled: true },
+    browser: { domains_allowlist: ['bank.test', 'evil.test'], evaluate_enabled: true },
     network: { resolve: { 'bank.test': '127.0.0.1', 'evil.test': '127.0.0.1' } },
   });
   host = testHost({ ...base, secrets } as never, {
@@ -98,7 +98,7 @@ describe('{{secret:NAME}} on its own origin', () => {
     // The page copied the value into text, an attribute and its title: each answer shows the reference.
     expect(await pwValue()).toBe('{{secret:bank_pw}}');
     // The page's own copy runs after the keys land: wait for it (a busy machine may be slower than the call's answer).
-    await expect.poll(async () => (await call('web.evaluate', { expression: "document.getElementById('copy').title" })).result).toBe('{{secret:bank_pw}}');
+    await expect.poll(async () => (await call('web.evaluate', { expression: "document.getElementById('copy').title" })).result, { timeout: 30_000 }).toBe('{{secret:bank_pw}}');
     const snap = JSON.stringify(await call('web.snapshot', {}));
     expect(snap).toContain('{{secret:bank_pw}}');
     expect(JSON.stringify(await call('web.page_content', {}))).toContain('"title":"Bank {{secret:bank_pw}}"');

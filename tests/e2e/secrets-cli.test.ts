@@ -33,7 +33,7 @@ beforeAll(async () => {
 domains_allowlist = ["site.test", "intranet"]
 respect_robots = false
 max_actions_per_minute = 10000
-default_timeout_ms = 15000
+default_timeout_ms = 30000
 
 [network]
 resolve = { "site.test" = "127.0.0.1", "intranet" = "127.0.0.1" }

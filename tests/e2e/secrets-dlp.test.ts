@@ -55,7 +55,7 @@ async function attack(host: Host, path: string, expectLeak: boolean): Promise<nu
   await host.call('web.fill', { selector: '#pw', text: '{{secret:bank_pw}}' });
   if (path === '/form') await host.call('web.click', { selector: '#go', wait_until: 'load' }).catch(() => undefined);
   // Off: wait until it arrives (it must). On: give it the same time to try.
-  for (let i = 0; i < 30 && (expectLeak ? leaksFrom(since) === 0 : i < 10); i++) await new Promise((r) => setTimeout(r, 200));
+  for (let i = 0; i < 150 && (expectLeak ? leaksFrom(since) === 0 : i < 10); i++) await new Promise((r) => setTimeout(r, 200));
   await host.call('web.close', {}).catch(() => undefined);
   return leaksFrom(since);
 }
@@ -102,7 +102,7 @@ describe('a typed secret cannot leave for an origin it is not bound to', () => {
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
       await page.fill('#pw', WORKER_PW);
       await expect.poll(() => relayed(since), { timeout: 30_000 }).toBeGreaterThan(0);
-      await expect.poll(() => reports(since, '/sw-registered')).toBe(2);
+      await expect.poll(() => reports(since, '/sw-registered'), { timeout: 30_000 }).toBe(2);
     } finally {
       await raw.close();
     }

@@ -79,12 +79,12 @@ describe('a missing secret, entered by the person on the console page', () => {
           boundary.foreignHost = await post({ cookie: `webcap_console=${encodeURIComponent(consoleUrl.searchParams.get('token')!)}`, host: `evil.test:${url.port}` });
           const csp = (await page.request.get(url.href)).headers()['content-security-policy'] ?? '';
           boundary.csp = /script-src 'self'/.test(csp) && /frame-ancestors 'none'/.test(csp) ? 1 : 0;
-          await expect.poll(() => page.locator('#about').textContent()).toContain('bank_pw');
+          await expect.poll(() => page.locator('#about').textContent(), { timeout: 30_000 }).toContain('bank_pw');
           expect(await page.locator('#origins').inputValue()).toBe(site.url('bank.test', '').replace(/\/$/, ''));
           expect(await page.locator('#value').getAttribute('type')).toBe('password');
           await page.locator('#value').pressSequentially(BANK_PW);
           await page.getByRole('button', { name: 'Save to the vault' }).click();
-          await expect.poll(() => page.locator('#done').textContent()).toContain('Stored "bank_pw"');
+          await expect.poll(() => page.locator('#done').textContent(), { timeout: 30_000 }).toContain('Stored "bank_pw"');
           // Never echoed: not in the page, not in its field any more.
           expect(await page.locator('#value').inputValue()).toBe('');
           expect(await page.content()).not.toContain(BANK_PW);
@@ -155,7 +155,7 @@ describe('a missing secret, entered by the person on the console page', () => {
         await page.goto(req.params.url);
         await page.locator('#value').pressSequentially('never-sent-1');
         await page.getByRole('button', { name: 'Cancel' }).click();
-        await expect.poll(() => page.locator('#done').textContent()).toContain('Cancelled');
+        await expect.poll(() => page.locator('#done').textContent(), { timeout: 30_000 }).toContain('Cancelled');
         expect(await page.locator('#value').inputValue()).toBe('');
       } finally {
         await page.close();

@@ -21,7 +21,7 @@ type Place = { name: string; rating: string; address: string; link: string };
 beforeAll(async () => {
   sites = await startDemoSites();
   config = testConfig({
-    browser: { domains_allowlist: ['*.google.com', '*.thefork.com', '*.demo.test'], ignore_https_errors: true, respect_robots: true, default_timeout_ms: 10_000 },
+    browser: { domains_allowlist: ['*.google.com', '*.thefork.com', '*.demo.test'], ignore_https_errors: true, respect_robots: true },
     network: { resolve: sites.resolve },
   });
   host = testHost(config, { ask: async (q) => { questions.push(q.question ?? q.reason); return { approved: true }; } });

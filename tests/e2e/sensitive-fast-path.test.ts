@@ -80,7 +80,7 @@ it('positive control: the same submit, approved, reaches the server once', async
   approve = true;
   await host.call('web.open', { url: site.url('pay.test', '/light') });
   await host.call('web.click', { selector: 'button[type=submit]' });
-  await expect.poll(submitted).toBe(1);
+  await expect.poll(submitted, { timeout: 30_000 }).toBe(1);
   expect(asked).toEqual(['form_submit']);
 });
 

@@ -24,9 +24,9 @@ describe('session queue', () => {
     await host.call('web.open', { url: at(), session: 'a' });
     const order: string[] = [];
     const started = Date.now();
-    const b = host.call('web.open', { url: at(), session: 'b', timeout: 20_000 }).then((r) => { order.push('b'); return r; });
+    const b = host.call('web.open', { url: at(), session: 'b', timeout: 30_000 }).then((r) => { order.push('b'); return r; });
     await new Promise((r) => setTimeout(r, 200));
-    const c = host.call('web.open', { url: at(), session: 'c', timeout: 20_000 }).then((r) => { order.push('c'); return r; });
+    const c = host.call('web.open', { url: at(), session: 'c', timeout: 30_000 }).then((r) => { order.push('c'); return r; });
     await new Promise((r) => setTimeout(r, 500));
     expect(order).toEqual([]);           // both wait while "a" holds the only slot
     await host.call('web.close', { session: 'a' });

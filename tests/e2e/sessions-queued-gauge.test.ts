@@ -41,7 +41,7 @@ describe('webcap_sessions{state="queued"}', () => {
   });
 
   it('reads 0 again after a waiting open gives up', async () => {
-    const given = host.call('web.open', { url: at(), session: 'd', timeout: 1500 }).catch((e: { code?: string }) => e.code);
+    const given = host.call('web.open', { url: at(), session: 'd', timeout: 5000 }).catch((e: { code?: string }) => e.code);
     await until('queued', 1);
     expect(await given).toBe('session_limit');
     await until('queued', 0);

@@ -12,10 +12,10 @@ it('fails the call with the init error and kills the process it spawned', async 
   }, { onBlocked() {}, onEvent() {}, onSensitive: async () => ({ approved: false }) }, pino({ level: 'silent' }));
   try {
     client.prestart(); // swallowed here; the invoke reports it
-    await expect(client.invoke('web.open', { url: 'http://shop.test/' }, 5000, 'test')).rejects.toMatchObject({
+    await expect(client.invoke('web.open', { url: 'http://shop.test/' }, 30_000, 'test')).rejects.toMatchObject({
       code: 'invalid_params', message: expect.stringContaining('site-profiles/broken.json'),
     });
-    for (let i = 0; i < 20 && sidecarOf(); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && sidecarOf(); i++) await new Promise((r) => setTimeout(r, 100));
     expect(sidecarOf()).toBeUndefined();
   } finally {
     await client.close();

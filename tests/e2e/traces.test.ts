@@ -32,45 +32,43 @@ const zipEntries = (file: string) => execFileSync('unzip', ['-Z1', file], { enco
 const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String) : []);
 
 describe('[report] trace', () => {
-  it('always: a zip Playwright\'s viewer opens, in the workspace, linked from the closing chain entry and the report', async () => {
-    const { host, dir } = hostWith('always');
-    try {
-      const opened = await host.call('web.open', { url: site.url('site.test', '/') });
-      await host.call('web.click', { session: opened.session, selector: '#b' });
-      const closed = await host.call('web.close', { session: opened.session });
-      const trace = closed.trace as string;
-      expect(trace.startsWith(join(dir, 'traces'))).toBe(true);
-      const entries = zipEntries(trace);
-      expect(entries).toContain('trace.trace');
-      expect(entries).toContain('trace.network');
-      expect(entries.some((e) => e.startsWith('resources/'))).toBe(true);
-      // The viewer's model: JSON lines, with the context and the click in them.
-      const events = execFileSync('unzip', ['-p', trace, 'trace.trace'], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l) as { type: string; method?: string; apiName?: string });
-      expect(events[0].type).toBe('context-options');
-      expect(events.some((e) => e.type === 'before' && /click/i.test(`${e.method ?? ''}${e.apiName ?? ''}`))).toBe(true);
+  // The two "always" tests share a host: the second looks only at what its own session left.
+  let always: ReturnType<typeof hostWith>;
+  beforeAll(() => { always = hostWith('always'); });
+  afterAll(async () => { await always?.host.close(); });
 
-      const chain = readEntries(join(dir, 'chain.jsonl')) as Array<{ kind: string; capability?: string; result?: Record<string, unknown> }>;
-      expect(chain.find((e) => e.kind === 'call' && e.capability === 'web.close')?.result?.trace).toBe(trace);
-      const report = renderReport(collectReport(join(dir, 'chain.jsonl'), { last: true } as never, dir));
-      expect(report).toContain(`npx playwright show-trace ${trace}`);
-    } finally {
-      await host.close();
-    }
+  it('always: a zip Playwright\'s viewer opens, in the workspace, linked from the closing chain entry and the report', async () => {
+    const { host, dir } = always;
+    const opened = await host.call('web.open', { url: site.url('site.test', '/') });
+    await host.call('web.click', { session: opened.session, selector: '#b' });
+    const closed = await host.call('web.close', { session: opened.session });
+    const trace = closed.trace as string;
+    expect(trace.startsWith(join(dir, 'traces'))).toBe(true);
+    const entries = zipEntries(trace);
+    expect(entries).toContain('trace.trace');
+    expect(entries).toContain('trace.network');
+    expect(entries.some((e) => e.startsWith('resources/'))).toBe(true);
+    // The viewer's model: JSON lines, with the context and the click in them.
+    const events = execFileSync('unzip', ['-p', trace, 'trace.trace'], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l) as { type: string; method?: string; apiName?: string });
+    expect(events[0].type).toBe('context-options');
+    expect(events.some((e) => e.type === 'before' && /click/i.test(`${e.method ?? ''}${e.apiName ?? ''}`))).toBe(true);
+
+    const chain = readEntries(join(dir, 'chain.jsonl')) as Array<{ kind: string; capability?: string; result?: Record<string, unknown> }>;
+    expect(chain.filter((e) => e.kind === 'call' && e.capability === 'web.close').at(-1)?.result?.trace).toBe(trace);
+    const report = renderReport(collectReport(join(dir, 'chain.jsonl'), { last: true } as never, dir));
+    expect(report).toContain(`npx playwright show-trace ${trace}`);
   });
 
   it('drops the trace of a session in which a password was typed, says why, and the password is nowhere in the workspace\'s traces', async () => {
-    const { host, dir } = hostWith('always');
-    try {
-      const opened = await host.call('web.open', { url: site.url('site.test', '/login') });
-      await host.call('web.type', { session: opened.session, selector: '#pw', text: PASSWORD });
-      const closed = await host.call('web.close', { session: opened.session });
-      expect(closed.trace).toBeUndefined();
-      expect(closed.trace_dropped).toMatch(/password field was typed/);
-      expect(filesUnder(join(dir, 'traces')).filter((f) => f.endsWith('.zip'))).toEqual([]);
-      expect(readFileSync(join(dir, 'chain.jsonl'), 'utf8')).not.toContain(PASSWORD);
-    } finally {
-      await host.close();
-    }
+    const { host, dir } = always;
+    const zipsBefore = filesUnder(join(dir, 'traces')).filter((f) => f.endsWith('.zip'));
+    const opened = await host.call('web.open', { url: site.url('site.test', '/login') });
+    await host.call('web.type', { session: opened.session, selector: '#pw', text: PASSWORD });
+    const closed = await host.call('web.close', { session: opened.session });
+    expect(closed.trace).toBeUndefined();
+    expect(closed.trace_dropped).toMatch(/password field was typed/);
+    expect(filesUnder(join(dir, 'traces')).filter((f) => f.endsWith('.zip'))).toEqual(zipsBefore);
+    expect(readFileSync(join(dir, 'chain.jsonl'), 'utf8')).not.toContain(PASSWORD);
   });
 
   it('on-failure: keeps the trace only of a session in which a call failed', async () => {

@@ -22,7 +22,7 @@ const at = (path: string) => site.url('site.test', path);
 
 beforeAll(async () => {
   site = await serve(toolsRoutes(() => site.url('evil.test', '')));
-  config = testConfig({ browser: { domains_allowlist: ['site.test'], default_timeout_ms: 20_000 }, network: { resolve: { 'site.test': '127.0.0.1' } } });
+  config = testConfig({ browser: { domains_allowlist: ['site.test'] }, network: { resolve: { 'site.test': '127.0.0.1' } } });
   workspace = config.workspace.path;
   outside = tempDir();
   host = testHost(config);

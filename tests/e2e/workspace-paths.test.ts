@@ -33,7 +33,7 @@ function ownFilesIntact(): void {
 
 beforeAll(async () => {
   site = await serve(toolsRoutes(() => site.url('evil.test', '')));
-  config = testConfig({ browser: { domains_allowlist: ['site.test'], default_timeout_ms: 20_000 }, network: { resolve: { 'site.test': '127.0.0.1' } } });
+  config = testConfig({ browser: { domains_allowlist: ['site.test'] }, network: { resolve: { 'site.test': '127.0.0.1' } } });
   workspace = config.workspace.path;
   mkdirSync(join(workspace, 'cache', 'ab'), { recursive: true });
   writeFileSync(join(workspace, CACHE_ENTRY), CACHE_TEXT);

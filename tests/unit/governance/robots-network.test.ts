@@ -20,7 +20,7 @@ async function server(routes: Parameters<typeof serve>[0], address?: string) {
 }
 
 const policy = { allowlist: ['*.test'], denylist: [], allowPrivate: ['127.0.0.1'] };
-const opts = (resolve: Record<string, string>, timeoutMs = 2000) => ({ timeoutMs, resolve, policy });
+const opts = (resolve: Record<string, string>, timeoutMs = 30_000) => ({ timeoutMs, resolve, policy });
 const redirectTo = (to: string) => (_req: unknown, res: import('node:http').ServerResponse) => { res.writeHead(302, { location: to }); res.end(); };
 
 describe('SSRF through the robots.txt fetch', () => {
@@ -99,7 +99,7 @@ describe('an endless robots.txt', () => {
   it('a fast endless file is cut at maxBytes and read as rules', async () => {
     const site = await server({ '/robots.txt': endless(`User-agent: *\nDisallow: /private\n${'#'.repeat(16 * 1024)}\n`, 1) });
     // Cut, not timed out: a 200 holding exactly maxBytes (a timeout would be an error).
-    const res = await httpGet(`http://site.test:${site.port}/robots.txt`, { timeoutMs: 10_000, resolve: { 'site.test': '127.0.0.1' }, maxBytes: 64 * 1024 });
+    const res = await httpGet(`http://site.test:${site.port}/robots.txt`, { timeoutMs: 30_000, resolve: { 'site.test': '127.0.0.1' }, maxBytes: 64 * 1024 });
     expect(res.status).toBe(200);
     expect(Buffer.byteLength(res.body)).toBe(64 * 1024);
   });

@@ -47,7 +47,7 @@ describe('rules', () => {
 });
 
 describe('fetch and cache (real HTTP on loopback)', () => {
-  const opts = { timeoutMs: 2000, resolve: { 'robots.test': '127.0.0.1' }, policy: { allowlist: ['*.test', '127.0.0.1'], denylist: [], allowPrivate: ['127.0.0.1'] } };
+  const opts = { timeoutMs: 30_000, resolve: { 'robots.test': '127.0.0.1' }, policy: { allowlist: ['*.test', '127.0.0.1'], denylist: [], allowPrivate: ['127.0.0.1'] } };
 
   it('404 → allow all, 500 → disallow all, nothing listening → unreachable (the caller fails the navigation, not robots)', async () => {
     const s = await serve({ '/robots.txt': (req, res) => send(res, '', req.headers.host?.startsWith('robots.test') ? 404 : 500) });

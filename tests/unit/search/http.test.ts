@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await api?.close(); });
 
-const call = (path: string) => requestJson({ provider: 'testapi', method: 'GET', url: new URL(api.url('127.0.0.1', path)), timeoutMs: 10_000, scrub: (t) => t });
+const call = (path: string) => requestJson({ provider: 'testapi', method: 'GET', url: new URL(api.url('127.0.0.1', path)), timeoutMs: 30_000, scrub: (t) => t });
 
 describe('requestJson body limit', () => {
   it('a 6 MB answer is provider_error past 5 MB', async () => {
