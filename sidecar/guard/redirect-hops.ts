@@ -59,7 +59,7 @@ const sessions = new WeakMap<Page, CDPSession>();
  * session in order, so when this answers, every request the action set off so
  * far has been announced: no fixed wait is needed. Undefined until the watch runs.
  */
-export function orderedFlush(page: Page): (() => Promise<unknown>) | undefined {
+function orderedFlush(page: Page): (() => Promise<unknown>) | undefined {
   return flushes.get(page);
 }
 

@@ -17,9 +17,9 @@ declare const __webcapPristine: Pristine | undefined;
  * no password or payment field (web.fill), `plain` any element of that kind
  * (web.type), `always` whatever it is (web.keypress: the typing guard asks).
  */
-export type FocusMode = 'plain-field' | 'plain' | 'always';
+type FocusMode = 'plain-field' | 'plain' | 'always';
 
-export interface LookOptions<A> {
+interface LookOptions<A> {
   arg?: A;
   fingerprint?: boolean;
   /** Miss unless the element shows (the caller's fallback waits for it). */
@@ -54,7 +54,7 @@ function visibleInPage(el: Element): boolean {
  * Playwright's per-frame look can read. No capture: 'password' (fail closed).
  * A string, built with +=: the page may redefine Array methods and setters.
  */
-export function focusedKindsInPage(field: (el: Element) => FieldInfo): string {
+function focusedKindsInPage(field: (el: Element) => FieldInfo): string {
   if (typeof __webcapPristine === 'undefined') return 'password';
   const P = __webcapPristine;
   let root: Document | ShadowRoot = document;
