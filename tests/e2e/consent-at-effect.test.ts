@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEntries, verifyChain } from '../../host/chain/verify.js';
 import { projectRoot } from '../../manifests/load.js';
+import { SETTLE_MS } from '../../sidecar/guard/effect-rules.js';
 import type { Asker } from '../../host/consent/asker.js';
 import type { Host } from '../../host/host.js';
 import { effectRoutes, type Arrival } from '../fixtures/effect-pages.js';
@@ -18,9 +19,10 @@ import { testConfig, testHost } from '../helpers/host.js';
 let site: FixtureServer;
 const arrivals: Arrival[] = [];
 const posted = (name: string) => arrivals.filter((a) => a.path === `/sink/${name}`);
+const flags = new Set<string>();
 
 beforeAll(async () => {
-  site = await serve(effectRoutes(arrivals));
+  site = await serve(effectRoutes(arrivals, flags));
 });
 afterAll(async () => {
   await site?.close();
@@ -111,8 +113,10 @@ describe('approve mode ([consent] non_interactive = "approve")', () => {
   it('refuses a POST the page sends on its own timer outside any action, and reports it', async () => {
     const mark = readEntries(cfg.chain.path).length;
     await open(host, 'timer-post');
-    await sleep(2800);     // the page's timer fires 1.5 s after load, past the action's settle window
-    await host.call('web.url', {});
+    // Past the open's settle window, with no action running: whatever the load, the POST is the page's own.
+    await sleep(SETTLE_MS + 500);
+    flags.add('timer-post');
+    await expect.poll(() => arrivals.filter((a) => a.path === '/flag/timer-post-done').length, { timeout: 30_000 }).toBe(1);
     expect(posted('timer-post')).toEqual([]);
     await host.call('web.close', {}); // the refusal is written to the chain after this call at the latest
     const blocked = readEntries(cfg.chain.path).slice(mark).filter((e) => e.kind === 'network_blocked');
