@@ -20,20 +20,6 @@ export interface Pristine {
   value(el: Element): string | undefined;
   /** autocomplete/name/id hints of a payment field (field-kind.ts PAYMENT, without RegExp: its exec is page-writable). */
   paymentHint(hint: string): boolean;
-  /** Where a click would land (approved-click.ts): the element's box in the viewport, the viewport's size and scroll. */
-  box(el: Element): { x: number; y: number; width: number; height: number };
-  viewport(): { width: number; height: number; scrollX: number; scrollY: number };
-  visible(el: Element): boolean;
-  scrollIntoView(el: Element): void;
-  /** The element a click at (x, y) of the viewport hits is `el` or inside it. */
-  hits(el: Element, x: number, y: number): boolean;
-  /**
-   * Until unguard(): pointer and mouse events, and click, whose target is not `el` or inside it are stopped
-   * and cancelled, so a click that something moved in front of lands nowhere.
-   */
-  guardClicks(el: Element): void;
-  /** Ends guardClicks; true if it stopped an event. */
-  unguard(): boolean;
 }
 
 /** Runs in every frame of the context before its scripts (source sent as text: no closures). */
@@ -49,25 +35,6 @@ function capture(): void {
     nextNode: TreeWalker.prototype.nextNode, tagName: getter(E, 'tagName'), shadowRoot: getter(E, 'shadowRoot'),
     inputValue: getter(HTMLInputElement.prototype, 'value'), textareaValue: getter(HTMLTextAreaElement.prototype, 'value'),
     toLowerCase: String.prototype.toLowerCase, includes: String.prototype.includes, startsWith: String.prototype.startsWith,
-    rect: E.getBoundingClientRect, rx: getter(DOMRectReadOnly.prototype, 'x'), ry: getter(DOMRectReadOnly.prototype, 'y'),
-    rw: getter(DOMRectReadOnly.prototype, 'width'), rh: getter(DOMRectReadOnly.prototype, 'height'),
-    // Replaceable attributes of the window itself: a page may overwrite them, not the captured getters.
-    innerWidth: getter(window, 'innerWidth'), innerHeight: getter(window, 'innerHeight'), scrollX: getter(window, 'scrollX'), scrollY: getter(window, 'scrollY'),
-    computedStyle: window.getComputedStyle, propertyValue: CSSStyleDeclaration.prototype.getPropertyValue,
-    scrollIntoView: E.scrollIntoView, elementFromPoint: D.elementFromPoint, contains: Node.prototype.contains,
-    addListener: EventTarget.prototype.addEventListener, removeListener: EventTarget.prototype.removeEventListener,
-    target: getter(Event.prototype, 'target'), preventDefault: Event.prototype.preventDefault, stopImmediate: Event.prototype.stopImmediatePropagation,
-  };
-  const guarded = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
-  let guard: { el: Element; stopped: boolean } | undefined;
-  const onGuarded = (e: Event) => {
-    // Only input the browser made: a page script's own click() elsewhere (isTrusted is unforgeable) is the page's business.
-    if (!guard || !e.isTrusted) return;
-    const t = apply(f.target, e, []) as Node | null;
-    if (t && apply(f.contains, guard.el, [t])) return;
-    guard.stopped = true;
-    apply(f.preventDefault, e, []);
-    apply(f.stopImmediate, e, []);
   };
   const doc = document;
   const pristine: Pristine = freeze({
@@ -97,30 +64,6 @@ function capture(): void {
       const words = ['card', 'cvc', 'cvv', 'iban', 'expir'];     // an index loop: array iterators are page-writable
       for (let i = 0; i < words.length; i++) if (apply(f.includes, h, [words[i]])) return true;
       return false;
-    },
-    box: (el: Element) => {
-      const r = apply(f.rect, el, []) as DOMRect;
-      return { x: apply(f.rx, r, []) as number, y: apply(f.ry, r, []) as number, width: apply(f.rw, r, []) as number, height: apply(f.rh, r, []) as number };
-    },
-    viewport: () => ({
-      width: apply(f.innerWidth, window, []) as number, height: apply(f.innerHeight, window, []) as number,
-      scrollX: apply(f.scrollX, window, []) as number, scrollY: apply(f.scrollY, window, []) as number,
-    }),
-    visible: (el: Element) => apply(f.propertyValue, apply(f.computedStyle, window, [el]), ['visibility']) === 'visible',
-    scrollIntoView: (el: Element) => { apply(f.scrollIntoView, el, [{ block: 'center', inline: 'center', behavior: 'instant' }]); },
-    hits: (el: Element, x: number, y: number) => {
-      const hit = apply(f.elementFromPoint, doc, [x, y]) as Element | null;
-      return hit !== null && (apply(f.contains, el, [hit]) as boolean);
-    },
-    guardClicks: (el: Element) => {
-      if (!guard) for (let i = 0; i < guarded.length; i++) apply(f.addListener, window, [guarded[i], onGuarded, true]);
-      guard = { el, stopped: false };
-    },
-    unguard: () => {
-      const stopped = guard?.stopped ?? false;
-      if (guard) for (let i = 0; i < guarded.length; i++) apply(f.removeListener, window, [guarded[i], onGuarded, true]);
-      guard = undefined;
-      return stopped;
     },
   });
   Object.defineProperty(window, '__webcapPristine', { value: pristine, writable: false, enumerable: false, configurable: false });

@@ -4,7 +4,6 @@
 import type { Locator, Page } from 'playwright';
 import type { Pristine } from '../guard/pristine.js';
 import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
-import type { Box } from './approved-click.js';
 
 export interface FieldInfo { tag: string; type: string; kind: 'password' | 'payment' | 'plain' }
 
@@ -34,7 +33,7 @@ export function fieldInPage(el: Element): FieldInfo {
  * a submit button or an image input. Sensitive: the submission POSTs (form
  * method, or the button's formmethod) or the form carries a password.
  */
-function submitInPage(el: Element, enter: boolean): Submit {
+function submitInPage(el: Element, enter: boolean): { sensitive: boolean } {
   if (typeof __webcapPristine === 'undefined') return { sensitive: true };
   const P = __webcapPristine;
   const owner = (x: Element) => {
@@ -52,22 +51,15 @@ function submitInPage(el: Element, enter: boolean): Submit {
   if (!form || P.tag(form) !== 'form') return { sensitive: false };
   const method = P.lower((submitter && P.attr(submitter, 'formmethod')) || P.attr(form, 'method') || 'get');
   const secret = P.query(form, 'input[type=password i]') !== null;
-  if (method !== 'post' && !secret) return { sensitive: false };
-  // Where it is now (page coordinates): after the question, the click checks it has not moved (approved-click.ts).
-  const r = P.box(el);
-  const v = P.viewport();
-  return { sensitive: true, box: { x: r.x + v.scrollX, y: r.y + v.scrollY, width: r.width, height: r.height } };
+  return { sensitive: method === 'post' || secret };
 }
-
-/** Whether a click or Enter submits sensitively, and where the element was when that was judged. */
-export interface Submit { sensitive: boolean; box?: Box }
 
 export async function describeField(target: Locator, timeout?: number): Promise<FieldInfo> {
   return target.evaluate(fieldInPage, undefined, { timeout });
 }
 
 /** A click or Enter that submits a form is sensitive when the form POSTs or carries a password. */
-export async function describeSubmit(target: Locator, byEnter = false, timeout?: number): Promise<Submit> {
+export async function describeSubmit(target: Locator, byEnter = false, timeout?: number): Promise<{ sensitive: boolean }> {
   // Without a timeout (Enter on whatever has focus) an absent element means "nothing to submit".
   if (timeout === undefined && (await target.count()) === 0) return { sensitive: false };
   return target.evaluate(submitInPage, byEnter, { timeout });
@@ -86,7 +78,7 @@ export async function lookFieldByCss(page: Page, css: string): Promise<{ value: 
 }
 
 /** web.click's look: is it a sensitive submit, and its fingerprint, in one page.evaluate. */
-export async function lookSubmitByCss(page: Page, css: string): Promise<{ value: Submit; fingerprint?: Fingerprint } | undefined> {
+export async function lookSubmitByCss(page: Page, css: string): Promise<{ value: { sensitive: boolean }; fingerprint?: Fingerprint } | undefined> {
   return inspectByCss(page, css, submitInPage, false, true);
 }
 

@@ -8,7 +8,6 @@ import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../too
 import { TypingGuard, typedText } from '../guard/typing-guard.js';
 import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeSubmit, lookFieldByCss, lookSubmitByCss, readBackByCss, type FieldInfo } from './field-kind.js';
-import { clickApproved } from './approved-click.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 import { hasRefs } from '../../manifests/secrets/refs.js';
 import { frameOf, resolveRefs } from '../secrets/resolve.js';
@@ -26,9 +25,7 @@ export const click = pageTool('web.click', async (call, params) => {
   await ctx.polite(session);
   // Taken before the click: a click that navigates takes the element away.
   const fp = look ? (look.fingerprint ? { fingerprint: look.fingerprint } : {}) : await fingerprintOf(target);
-  // Approved just now: the look before the question stands, checked again in one round trip (approved-click.ts).
-  if (css && submit.sensitive && submit.box) await clickApproved(page, css, target, submit.box, timeout);
-  else await target.click({ timeout });
+  await target.click({ timeout });
   // 'commit' holds once the click returns: the document it left or reached is committed already.
   if (params.wait_until && params.wait_until !== 'commit') await page.waitForLoadState(params.wait_until, { timeout }).catch(() => undefined);
   return { ok: true, url: page.url(), ...fp };

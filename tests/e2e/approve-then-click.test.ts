@@ -1,10 +1,9 @@
-// After the person approves a submit, the click does not wait out Playwright's
-// checks again: one look in the page re-checks that the button is where it
-// was, visible, enabled and the element a click at its centre hits, and guards
-// the click. These pages change during the question (a cover slides over the
-// button, the button moves, the page lies to scripts about where things are):
-// the click must never land on the cover, and the form must reach the server
-// exactly once, when the button can be clicked again.
+// After the person approves a submit, the page may change while they read
+// the question: a cover slides over the button, the button moves, the page
+// lies to its own scripts about where things are, or answers the click by
+// clicking something else. Whatever speeds up the click after a yes must keep
+// this: the click never lands on the cover, waits until the button can be
+// clicked, and the form reaches the server exactly once.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
