@@ -6,12 +6,24 @@
 // same page, is the baseline (what the page costs anyway).
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import type { Host } from '../host/host.js';
 
 const TICKS_PER_S = 100;   // USER_HZ on Linux
 
-/** utime+stime (seconds) of this process and every process below it. */
-export function treeCpuSeconds(root = process.pid): number {
+/** Which part of the stack a process is: this host, the sidecar (a node child), or a Chromium process by its --type. */
+function roleOf(pid: number, root: number): string {
+  if (pid === root) return 'host';
+  let cmd = '';
+  try { cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '); } catch { return 'other'; }
+  if (/chrom/i.test(cmd.split(' ')[0] ?? '')) {
+    const type = /--type=([\w-]+)/.exec(cmd)?.[1];
+    const sub = /--utility-sub-type=([\w.]+)/.exec(cmd)?.[1];
+    return `chromium ${type ? (sub ? `${type} (${sub.split('.').pop()})` : type) : 'browser'}`;
+  }
+  return /node/.test(cmd.split(' ')[0] ?? '') ? 'sidecar' : 'other';
+}
+
+/** utime+stime (seconds) of this process and every process below it, by role (host, sidecar, each Chromium process type). */
+export function treeCpuByRole(root = process.pid): Map<string, number> {
   const parentOf = new Map<number, number>();
   const cpu = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
@@ -24,9 +36,9 @@ export function treeCpuSeconds(root = process.pid): number {
     } catch { /* gone meanwhile */ }
   }
   const inTree = (pid: number): boolean => { for (let p = pid, hops = 0; p > 1 && hops < 50; p = parentOf.get(p) ?? 0, hops++) if (p === root) return true; return false; };
-  let total = 0;
-  for (const [pid, seconds] of cpu) if (inTree(pid)) total += seconds;
-  return total;
+  const byRole = new Map<string, number>();
+  for (const [pid, seconds] of cpu) if (inTree(pid)) { const role = roleOf(pid, root); byRole.set(role, (byRole.get(role) ?? 0) + seconds); }
+  return byRole;
 }
 
 /** Counts the frames of the console's stream for `ms`. */
@@ -39,7 +51,7 @@ function watchFrames(consoleUrl: string, session: string, ms: number): Promise<n
       res.on('data', (chunk: Buffer) => {
         const text = tail + chunk.toString('latin1');
         frames += text.split('--webcap-frame').length - 1;
-        tail = text.slice(-20);
+        tail = text.slice(-('--webcap-frame'.length - 1));   // never a whole boundary, so none is counted twice
       });
     });
     req.on('error', reject);
@@ -48,17 +60,23 @@ function watchFrames(consoleUrl: string, session: string, ms: number): Promise<n
   });
 }
 
-export async function screencastBench(host: Host, consoleUrl: string, session: string, seconds: number) {
-  const window = async (viewer: boolean) => {
-    const cpu0 = treeCpuSeconds();
-    const t0 = performance.now();
-    const frames = viewer ? await watchFrames(consoleUrl, session, seconds * 1000) : (await new Promise((r) => setTimeout(r, seconds * 1000)), 0);
-    const wall = (performance.now() - t0) / 1000;
-    return { fps: frames / wall, core: (treeCpuSeconds() - cpu0) / wall };
-  };
-  await window(true);   // warm-up: the screencast's first start
-  const idle = await window(false);
-  const watched = await window(true);
-  void host;
+/** CPU (by role, and in all, as shares of one core) and frames/s over one window, with or without a viewer of `session`. */
+export async function liveWindow(consoleUrl: string, session: string, seconds: number, viewer: boolean) {
+  const cpu0 = treeCpuByRole();
+  const t0 = performance.now();
+  const frames = viewer ? await watchFrames(consoleUrl, session, seconds * 1000) : (await new Promise((r) => setTimeout(r, seconds * 1000)), 0);
+  const wall = (performance.now() - t0) / 1000;
+  const cpu1 = treeCpuByRole();
+  // A process that ended in the window drops out of the second reading; counting only its first would go negative.
+  const roles = new Map([...cpu1].map(([role, s]) => [role, Math.max(0, s - (cpu0.get(role) ?? 0)) / wall]));
+  let core = 0;
+  for (const share of roles.values()) core += share;
+  return { fps: frames / wall, core, roles };
+}
+
+export async function screencastBench(consoleUrl: string, session: string, seconds: number) {
+  await liveWindow(consoleUrl, session, seconds, true);   // warm-up: the screencast's first start
+  const idle = await liveWindow(consoleUrl, session, seconds, false);
+  const watched = await liveWindow(consoleUrl, session, seconds, true);
   return { idle, watched };
 }

@@ -1,13 +1,11 @@
-// The console's live view: JPEG frames of a session's page through CDP's
-// Page.startScreencast, started when the first viewer connects and stopped
-// when the last one leaves, so an unwatched session costs nothing.
+// The console's live view: JPEG frames of a session's page (live-frames.ts),
+// started when the first viewer connects and stopped when the last one leaves,
+// so an unwatched session costs nothing.
 import type { CDPSession, Page } from 'playwright';
-
-// At most about 8 frames/s: enough to follow and drive a page, cheap enough to leave on.
-const MIN_FRAME_GAP_MS = 125;
+import { LiveFrames } from './live-frames.js';
 
 export class Screencasts {
-  private readonly running = new Map<string, { page: Page; cdp: CDPSession }>();
+  private readonly running = new Map<string, { page: Page; cdp: CDPSession; frames: LiveFrames }>();
 
   constructor(private readonly onFrame: (session: string, jpeg: string) => void) {}
 
@@ -16,19 +14,10 @@ export class Screencasts {
     if (current?.page === page) return true;
     if (current) await this.stop(session);
     const cdp = await page.context().newCDPSession(page);
-    // Chromium sends the next frame only after the ack: acking no sooner than MIN_FRAME_GAP_MS after the
-    // last frame caps the rate (and so the CPU a viewer costs) whatever the page's repaint rate.
-    let last = 0;
-    cdp.on('Page.screencastFrame', (f: { data: string; sessionId: number }) => {
-      const now = Date.now();
-      const wait = Math.max(0, last + MIN_FRAME_GAP_MS - now);
-      last = now + wait;
-      setTimeout(() => void cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => undefined), wait);
-      this.onFrame(session, f.data);
-    });
-    await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 60, maxWidth: size.width, maxHeight: size.height, everyNthFrame: 1 });
-    this.running.set(session, { page, cdp });
-    page.once('close', () => { if (this.running.get(session)?.cdp === cdp) this.running.delete(session); });
+    const frames = new LiveFrames(cdp, size, (jpeg) => this.onFrame(session, jpeg));
+    frames.start();
+    this.running.set(session, { page, cdp, frames });
+    page.once('close', () => { if (this.running.get(session)?.cdp === cdp) { this.running.delete(session); void frames.stop(); } });
     return true;
   }
 
@@ -36,7 +25,7 @@ export class Screencasts {
     const current = this.running.get(session);
     if (!current) return;
     this.running.delete(session);
-    await current.cdp.send('Page.stopScreencast').catch(() => undefined);
+    await current.frames.stop();
     await current.cdp.detach().catch(() => undefined);
   }
 }
