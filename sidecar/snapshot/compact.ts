@@ -30,8 +30,7 @@ export interface Out {
   /** A text line's words, for folding. */ value?: string;
   /** A plain link's `"name" [ref=eN]`, for grouping. */ link?: string;
   /** The elements the line gives a ref to, so a cut can list them compactly. */ items?: Item[];
-  /** A region a cut folded: its first line as it was, what it holds, and whether its refs are listed or left out. */
-  fold?: { head: string; what: string; refs: boolean };
+  /** A region a cut folded into this one line. */ fold?: boolean;
 }
 /** Runs of plain links (menus, link lists) share lines of about this length: most of a page's characters are links. */
 const LINK_LINE = 140;

@@ -2,16 +2,16 @@
 // and keeps a ref for every element as long as the budget allows:
 //   1. the running text goes (its first lines are a reading aid, not a place to act);
 //   2. link names shrink to their first words;
-//   3. elements print as compact ref lists (`e12 Home · e13 World`), and whole
-//      regions fold into one such list each that says what they hold and how
-//      to open them — footer, asides and navigation before the rest, the
-//      larger first; the main content, forms, search and dialogs never fold;
-//   4. names in the lists shrink further;
-//   5. only then do regions fold into a count without their refs.
+//   3. links print as compact ref lists (`e12 Home · e13 World`), names cut
+//      to their first words, then to fewer;
+//   4. only then do regions fold into one line each that says what they hold
+//      and which ref opens them, their refs left out — footer, asides and
+//      navigation before the rest, the larger first; the main content, forms,
+//      search and dialogs never fold.
 // Every line kept is whole, so every ref shown works. What still does not fit
 // (a page whose main content alone is larger) is split into parts (paging.ts).
 import { printLines, shorten, type Out } from './compact.js';
-import { countRegion, listLinks, listRegion } from './ref-list.js';
+import { countRegion, listLinks } from './ref-list.js';
 
 /** Link names in a cut view: enough words to tell links apart. */
 const CUT_LINK_CHARS = 14;
@@ -24,47 +24,38 @@ const NEVER = new Set(['main', 'form', 'search', 'dialog', 'alertdialog']);
 
 export interface Fitted { text: string; cut: boolean }
 
-interface Step { shortened: boolean; lists: boolean; listed: number; counted: number }
+interface Step { shortened: boolean; lists: boolean; counted: number }
 
 export function fitLines(lines: Out[], budget: number): Fitted {
   const whole = printLines(lines);
   if (whole.length <= budget) return { text: whole, cut: false };
   const textless = lines.filter((l) => !l.isText);
-  const render = (kept: Out[], step: Step) => `${header(step)}\n${printLines(kept)}`;
-  const fits = (kept: Out[], step: Step) => render(kept, step).length <= budget;
-  const plain = { shortened: false, lists: false, listed: 0, counted: 0 };
-  if (fits(textless, plain)) return { text: render(textless, plain), cut: true };
-  const shortened = textless.map(shortLinkNames);
-  const step = { ...plain, shortened: true };
-  if (fits(shortened, step)) return { text: render(shortened, step), cut: true };
-  let kept = shortened;
+  const step: Step = { shortened: false, lists: false, counted: 0 };
+  const render = (kept: Out[]) => `${header(step)}\n${printLines(kept)}`;
+  const fits = (kept: Out[]) => render(kept).length <= budget;
+  if (fits(textless)) return { text: render(textless), cut: true };
+  step.shortened = true;
+  let kept = textless.map(shortLinkNames);
+  if (fits(kept)) return { text: render(kept), cut: true };
+  step.lists = true;
   for (const chars of LIST_NAME_CHARS) {
-    // Ref lists: first the link lines everywhere, then regions one by one.
     kept = listed(textless, chars);
-    step.lists = true;
-    step.listed = 0;
-    if (fits(kept, step)) return { text: render(kept, step), cut: true };
-    for (let at = nextToFold(kept); at !== null; at = nextToFold(kept)) {
-      kept = fold(kept, at, (region) => listRegion(region, chars));
-      step.listed += 1;
-      if (fits(kept, step)) return { text: render(kept, step), cut: true };
-    }
+    if (fits(kept)) return { text: render(kept), cut: true };
   }
-  // Past that, regions lose their refs to a count, the larger first; a ref list's region counts as one.
-  for (let at = nextToFold(kept, true); at !== null && !fits(kept, step); at = nextToFold(kept, true)) {
+  // Past that, regions lose their refs to a count, the larger first.
+  for (let at = nextToFold(kept); at !== null && !fits(kept); at = nextToFold(kept)) {
     kept = fold(kept, at, countRegion);
     step.counted += 1;
   }
-  return { text: render(kept, step), cut: true };
+  return { text: render(kept), cut: true };
 }
 
-function header({ shortened, lists, listed, counted }: Step): string {
+function header({ shortened, lists, counted }: Step): string {
   const parts = ['running text left out'];
   if (shortened) parts.push('link names shortened');
   if (lists) parts.push('links listed as "ref name"');
-  if (listed) parts.push(`${listed} region${listed > 1 ? 's' : ''} folded into a ref list`);
-  if (counted) parts.push(`${counted} region${counted > 1 ? 's' : ''} folded to a count (their refs left out)`);
-  return `# cut to fit max_chars: ${parts.join(', ')}; a folded region opens with web.snapshot {"ref":…}; a larger max_chars or mode "full" shows everything`;
+  if (counted) parts.push(`${counted} region${counted > 1 ? 's' : ''} folded to a count, their refs left out (web.snapshot {"ref":…} opens one)`);
+  return `# cut to fit max_chars: ${parts.join(', ')}; a larger max_chars or mode "full" shows everything`;
 }
 
 function shortLinkNames(line: Out): Out {
@@ -72,9 +63,17 @@ function shortLinkNames(line: Out): Out {
   return { ...line, text: line.text.replace(/"((?:[^"\\]|\\.)*)"(?= \[ref=)/g, (_m, name: string) => JSON.stringify(shorten(JSON.parse(`"${name}"`) as string, CUT_LINK_CHARS))) };
 }
 
-/** Every line of links as a ref list with names of `chars`; other lines as they are. */
+/** Every run of link lines as one ref list with names of `chars`; other lines as they are. */
 function listed(lines: Out[], chars: number): Out[] {
-  return lines.flatMap((l) => (/^- links: /.test(l.text) && l.items ? listLinks(l, chars) : [l]));
+  const out: Out[] = [];
+  for (let i = 0; i < lines.length;) {
+    let j = i;
+    while (j < lines.length && lines[j].depth === lines[i].depth && lines[j].items && /^- links: /.test(lines[j].text)) j++;
+    if (j === i) { out.push(lines[i]); i += 1; continue; }
+    out.push(...listLinks({ ...lines[i], items: lines.slice(i, j).flatMap((l) => l.items!) }, chars));
+    i = j;
+  }
+  return out;
 }
 
 function subtreeEnd(lines: Out[], at: number): number {
@@ -88,16 +87,13 @@ function fold(lines: Out[], at: number, into: (region: Out[]) => Out[]): Out[] {
   return [...lines.slice(0, at), ...into(lines.slice(at, end)), ...lines.slice(end)];
 }
 
-/**
- * The region to fold next: by role class, then the one whose lines cost the
- * most. A region already listed folds again only to a count (`toCount`).
- */
-function nextToFold(lines: Out[], toCount = false): number | null {
+/** The region to fold next: by role class, then the one whose lines cost the most. */
+function nextToFold(lines: Out[]): number | null {
   let best: { at: number; rank: number; size: number } | null = null;
   for (const [at, line] of lines.entries()) {
-    if (!line.section?.ref || NEVER.has(line.section.role) || (line.fold && (!line.fold.refs || !toCount))) continue;
+    if (!line.section?.ref || NEVER.has(line.section.role) || line.fold) continue;
     const end = subtreeEnd(lines, at);
-    if (end - at < 2 || (!toCount && end - at < 3)) continue; // folding two lines into a list saves nothing
+    if (end - at < 2) continue; // a region of one line says as much as its count
     const first = FOLD_FIRST.indexOf(line.section.role);
     const rank = first >= 0 ? first : FOLD_FIRST.length;
     const size = printLines(lines.slice(at, end)).length;

@@ -1,7 +1,8 @@
-// Ref lists: how a cut view (fit.ts) prints elements once their own lines no
-// longer fit — each as `e12 Home` (a link) or `e14 textbox Search: ada` (any
-// other role, with its states and value), joined by " · " on lines of about
-// a fixed length, so every element keeps a ref the agent can act on.
+// Ref lists: how a cut view (fit.ts) prints links once their lines no longer
+// fit — each as `e12 Home` (`e14 textbox Search: ada` for any other role, with
+// its states and value), joined by " · " on lines of about a fixed length, so
+// every element keeps a ref the agent can act on; and the one line a region
+// folds into when even that does not fit.
 import { shorten, type Item, type Out } from './compact.js';
 
 /** Lines of a list stop near this length (a line is never split between parts). */
@@ -55,23 +56,11 @@ export function summary(region: Out[]): string {
   return [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => plural(k, n)).join(', ') || 'nothing to act on';
 }
 
-/** A region folded into its ref list: `- navigation "Main" (45 links; folded: {"ref":"e17"} opens it):` and the list. */
-export function listRegion(region: Out[], chars: number): Out[] {
-  const [first] = region;
-  const head = first.text.replace(/:$/, '');
-  const what = summary(region);
-  const items = region.slice(1).flatMap((l) => l.items ?? []);
-  const fold = { head, what, refs: true };
-  return [{ ...first, fold, items: undefined, text: `${head} (${what}; folded: {"ref":"${first.section!.ref}"} opens it):` },
-    ...wrapped(items, chars, first.depth + 1, '- ')];
-}
-
-/** A region folded to a count, its refs left out: `- contentinfo (200 links; folded: {"ref":"e9"} opens it, refs left out)`. */
+/** A region folded to a count, its refs left out: `- contentinfo (200 links; folded: {"ref":"e9"} opens it)`. */
 export function countRegion(region: Out[]): Out[] {
   const [first] = region;
-  const head = first.fold?.head ?? first.text.replace(/:$/, '');
-  const what = first.fold?.what ?? summary(region);
-  return [{ ...first, items: undefined, fold: { head, what, refs: false }, text: `${head} (${what}; folded: {"ref":"${first.section!.ref}"} opens it, its refs left out)` }];
+  const head = first.text.replace(/:$/, '');
+  return [{ ...first, items: undefined, fold: true, text: `${head} (${summary(region)}; folded: {"ref":"${first.section!.ref}"} opens it)` }];
 }
 
 /** A line of links as ref lists: `- links: e1 Home · e2 World`. */
