@@ -1,9 +1,8 @@
 // Runs inside each frame: the visible interactable elements (the interactable rules)
 // that Playwright's aria snapshot gives no actionable line: those that act
 // only through a handler (onclick or tabindex on a plain element, with no
-// pointer cursor and no widget role — the tree cannot see a handler), and
-// controls inside aria-hidden content, which the tree leaves out although
-// they show and take clicks (a teaser's image link, a modal's close button).
+// pointer cursor and no widget role — the tree cannot see a handler). The
+// "ai" snapshot keeps aria-hidden content, so nothing else is missing.
 // They get a data-web-agent-id (wa-N), numbered on from the session's counter
 // as web.page_content numbers them, so the compact view can list them.
 // The same pass reads what else a snapshot needs from the frame — the values
@@ -51,7 +50,7 @@ export function offTreeInPage({ attr, next, offTree = true, payment = '$^' }: Of
     const role = (el.getAttribute('role') ?? '').trim().toLowerCase();
     if (!native && !byHandler(el) && role !== 'button' && role !== 'link') continue; // not interactable by the interactable rules
     const widget = native || ROLES.includes(role) || getComputedStyle(el).cursor === 'pointer';
-    if ((widget && !el.closest('[aria-hidden="true" i]')) || !visible(el)) continue;
+    if (widget || !visible(el)) continue;
     const id = claim(el, ids);
     const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (el as HTMLElement).innerText ?? el.textContent ?? '';
     elements.push({ id, tag, text: label.replace(/\s+/g, ' ').trim().slice(0, 60) });
