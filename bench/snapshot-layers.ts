@@ -3,7 +3,8 @@
 // alone), the sidecar alone over JSON-RPC (no host), the host in-process
 // (policies, chain, redaction), and the whole thing over MCP stdio, beside
 // @playwright/mcp's browser_snapshot. Differences between adjacent columns are
-// each layer's cost. node dist/bench/snapshot-layers.js (BENCH_N samples).
+// each layer's cost. node dist/bench/snapshot-layers.js [corpus page name] (BENCH_N samples;
+// the small form page by default).
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +13,15 @@ import { createHost } from '../host/host.js';
 import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { send, serve } from '../tests/helpers/fixture-server.js';
 import { bareSidecar } from './bare-sidecar.js';
+import { allRealPages } from './snapshot-corpus.js';
 import { SMALL_PAGE } from './snapshot-real.js';
 import { playwrightMcpTool, webcapTool } from './snapshot-peers.js';
 import { median, timed } from './stats.js';
 
-export async function snapshotLayers(n: number): Promise<string> {
-  const site = await serve({ '/small': (_q, res) => send(res, SMALL_PAGE) });
+export async function snapshotLayers(n: number, pageName?: string): Promise<string> {
+  const html = pageName ? allRealPages().find((p) => p.name === pageName)?.html : SMALL_PAGE;
+  if (!html) throw new Error(`no corpus page ${pageName}`);
+  const site = await serve({ '/small': (_q, res) => send(res, html) });
   const dir = mkdtempSync(join(tmpdir(), 'webcap-snaplayers-'));
   const url = site.url('127.0.0.1', '/small');
   const config = {
@@ -67,5 +71,5 @@ export async function snapshotLayers(n: number): Promise<string> {
 }
 
 if (process.argv[1]?.endsWith('snapshot-layers.js')) {
-  process.stdout.write(`${await snapshotLayers(Number(process.env.BENCH_N ?? 20))}\n`);
+  process.stdout.write(`${await snapshotLayers(Number(process.env.BENCH_N ?? 20), process.argv[2])}\n`);
 }

@@ -3,7 +3,7 @@
 //   1. the running text goes (its first lines are a reading aid, not a place to act);
 //   2. link names shrink to their first words;
 //   3. links print as compact ref lists (`e12 Home · e13 World`), names cut
-//      to their first words, then to fewer;
+//      to their first words, then to fewer; then buttons and fields join them;
 //   4. only then do regions fold into one line each that says what they hold
 //      and which ref opens them, their refs left out — footer, asides and
 //      navigation before the rest, the larger first; the main content, forms,
@@ -39,21 +39,29 @@ export function fitLines(lines: Out[], budget: number): Fitted {
   if (fits(kept)) return { text: render(kept), cut: true };
   step.lists = true;
   for (const chars of LIST_NAME_CHARS) {
-    kept = listed(textless, chars);
+    kept = listed(textless, chars, isLinkLine);
     if (fits(kept)) return { text: render(kept), cut: true };
   }
-  // Past that, regions lose their refs to a count, the larger first.
+  // Then every element one can act on joins the lists, buttons and fields too (`e7 button Send`).
+  const linksListed = kept;
+  kept = listed(textless, LIST_NAME_CHARS.at(-1)!, (l) => !!l.items);
+  if (fits(kept)) return { text: render(kept), cut: true };
+  // Past that, regions lose their refs to a count, the larger first; once that makes room,
+  // fields and buttons get their own lines back if they fit.
+  const folded: string[] = [];
   for (let at = nextToFold(kept); at !== null && !fits(kept); at = nextToFold(kept)) {
+    folded.push(kept[at].section!.ref!);
     kept = fold(kept, at, countRegion);
     step.counted += 1;
   }
-  return { text: render(kept), cut: true };
+  const roomier = folded.reduce((ls, ref) => { const at = ls.findIndex((l) => l.section?.ref === ref); return at < 0 ? ls : fold(ls, at, countRegion); }, linksListed);
+  return { text: render(fits(roomier) ? roomier : kept), cut: true };
 }
 
 function header({ shortened, lists, counted }: Step): string {
   const parts = ['running text left out'];
   if (shortened) parts.push('link names shortened');
-  if (lists) parts.push('links listed as "ref name"');
+  if (lists) parts.push('elements listed as "ref name"');
   if (counted) parts.push(`${counted} region${counted > 1 ? 's' : ''} folded to a count, their refs left out (web.snapshot {"ref":…} opens one)`);
   return `# cut to fit max_chars: ${parts.join(', ')}; a larger max_chars or mode "full" shows everything`;
 }
@@ -63,12 +71,14 @@ function shortLinkNames(line: Out): Out {
   return { ...line, text: line.text.replace(/"((?:[^"\\]|\\.)*)"(?= \[ref=)/g, (_m, name: string) => JSON.stringify(shorten(JSON.parse(`"${name}"`) as string, CUT_LINK_CHARS))) };
 }
 
-/** Every run of link lines as one ref list with names of `chars`; other lines as they are. */
-function listed(lines: Out[], chars: number): Out[] {
+const isLinkLine = (l: Out) => !!l.items && /^- links: /.test(l.text);
+
+/** Every run of lines that `joins` at one depth as one ref list with names of `chars`; other lines as they are. */
+function listed(lines: Out[], chars: number, joins: (l: Out) => boolean): Out[] {
   const out: Out[] = [];
   for (let i = 0; i < lines.length;) {
     let j = i;
-    while (j < lines.length && lines[j].depth === lines[i].depth && lines[j].items && /^- links: /.test(lines[j].text)) j++;
+    while (j < lines.length && lines[j].depth === lines[i].depth && joins(lines[j])) j++;
     if (j === i) { out.push(lines[i]); i += 1; continue; }
     out.push(...listLinks({ ...lines[i], items: lines.slice(i, j).flatMap((l) => l.items!) }, chars));
     i = j;

@@ -63,7 +63,8 @@ export function countRegion(region: Out[]): Out[] {
   return [{ ...first, items: undefined, fold: true, text: `${head} (${summary(region)}; folded: {"ref":"${first.section!.ref}"} opens it)` }];
 }
 
-/** A line of links as ref lists: `- links: e1 Home · e2 World`. */
+/** Elements as ref lists: `- links: e1 Home · e2 World` (`- elements:` when not all are links). */
 export function listLinks(line: Out, chars: number): Out[] {
-  return wrapped(line.items ?? [], chars, line.depth, '- links: ');
+  const items = line.items ?? [];
+  return wrapped(items, chars, line.depth, items.every((i) => i.role === 'link') ? '- links: ' : '- elements: ');
 }

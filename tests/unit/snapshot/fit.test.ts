@@ -39,13 +39,23 @@ describe('fitLines', () => {
     const r = fitLines(compactLines(tree), budget);
     expect(r.cut).toBe(true);
     expect(r.text.length).toBeLessThanOrEqual(budget);
-    expect(r.text.split('\n')[0]).toMatch(/links listed as "ref name"/);
+    expect(r.text.split('\n')[0]).toMatch(/elements listed as "ref name"/);
     expect(r.text).not.toContain('folded');
     for (let i = 0; i < 60; i++) {
       expect(r.text).toMatch(new RegExp(`(^|[ ,])e${100 + i} menu`, 'm'));
       expect(r.text).toMatch(new RegExp(`(^|[ ,])e${300 + i} footer`, 'm'));
     }
     for (const kept of [' - h1 "Contact"', ' - textbox "Email" [ref=e5]', ' - button "Send" [ref=e6]']) expect(r.text.split('\n')).toContain(kept);
+  });
+
+  it('when lists of links are not enough, buttons and fields join them, each with its ref and role', () => {
+    const buttons = ['- main [ref=e1]:', ...Array.from({ length: 300 }, (_, i) => `  - button "Add item ${i} to the basket" [ref=e${10 + i}]`)].join('\n');
+    const budget = 8_000;
+    expect(compactView(buttons).length).toBeGreaterThan(budget);
+    const r = fitLines(compactLines(buttons), budget);
+    expect(r.text.length).toBeLessThanOrEqual(budget);
+    expect(r.text.split('\n')[0]).toMatch(/elements listed as "ref name"/);
+    for (let i = 0; i < 300; i++) expect(r.text).toMatch(new RegExp(`(^|[ ,])e${10 + i} button Add`, 'm'));
   });
 
   it('a page ten times its budget still answers within it: regions fold to a count with the ref that opens them; the form keeps its refs', () => {
