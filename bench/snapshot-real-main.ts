@@ -2,7 +2,8 @@
 // both peers, on the development and held-out sets. SNAP_REPS (default 3)
 // snapshots per page for the time; SNAP_LIMIT caps pages per set (a quick look
 // while developing); SNAP_SETS=development picks one set; SNAP_DUMP=dir keeps
-// every answer; SNAP_TOOLS=webcap picks tools; SNAP_PAGES=1 lists webcap's pages.
+// every answer; SNAP_TOOLS=webcap picks tools; SNAP_PAGES=1 lists webcap's pages; SNAP_MAX_CHARS
+// passes a max_chars to webcap's web_snapshot (default: none, the tool's own default).
 import { loadavg } from 'node:os';
 import type { SnapshotHalf } from './snapshot-corpus.js';
 import { snapshotRealBench, type PageResult, type ToolResults } from './snapshot-real.js';
