@@ -4,7 +4,7 @@
 // buttons, inputs but hidden ones, selects, textareas, button/link roles,
 // onclick, tabindex ≥ 0) a unique accessible name `qzNzq` and writes the count
 // into the title (`qznN`). A tool addresses element N when its answer has the
-// name `qzNzq` on a line with a ref, in the name's own segment of that line.
+// name `qzNzq` right next to a ref (addressedLabels says how).
 export const LABEL_SCRIPT = `<script>(function(){function label(){var n=0;
 document.querySelectorAll('a,button,input,select,textarea,[role],[onclick],[tabindex]').forEach(function(el){
 var tag=el.tagName.toLowerCase();var role=(el.getAttribute('role')||'').trim().toLowerCase();var t=el.getAttribute('tabindex');
@@ -26,15 +26,19 @@ export function labelCount(title: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** The distinct labels that sit on a line with a ref, in their own segment of it. */
+/**
+ * The distinct labels an agent can act on from the answer: a label printed
+ * right next to its own ref — `"qz5zq" [ref=e12]` (a name then its ref, any
+ * states between) or `e12 qz5zq` / `e12 textbox [checked] qz5zq` (a ref then
+ * its name, in a ref list). The ref and the name come from the same
+ * accessibility line, so the ref resolves to the labelled element; a label
+ * with no ref beside it (in a count, in running text) does not count.
+ */
 export function addressedLabels(answer: string): Set<number> {
   const found = new Set<number>();
-  for (const line of answer.split('\n')) {
-    const segments = line.split(/(?=qz\d+zq)/);
-    for (const seg of segments) {
-      const m = /^qz(\d+)zq/.exec(seg);
-      if (m && /ref=/.test(seg)) found.add(Number(m[1]));
-    }
-  }
+  const nameThenRef = /qz(\d+)zq"?(?: \[(?!ref=)[^\]]*\])* \[ref=(?:f\d+)?(?:e|wa-)\d+\]/g;
+  const refThenName = /(?:^|[\s,:])(?:(?:f\d+)?e\d+|wa-\d+)(?:,(?:f\d+)?e\d+)*(?: [a-z]+)?(?: \[[^\]]*\])* "?qz(\d+)zq/g;
+  for (const m of answer.matchAll(nameThenRef)) found.add(Number(m[1]));
+  for (const m of answer.matchAll(refThenName)) found.add(Number(m[1]));
   return found;
 }

@@ -49,7 +49,7 @@ export async function webcapTool(dir: string): Promise<SnapshotTool> {
       opened = true;
     },
     async snapshot() {
-      const text = await callText(client, 'web_snapshot', {});
+      const text = await callText(client, 'web_snapshot', process.env.SNAP_MAX_CHARS ? { max_chars: Number(process.env.SNAP_MAX_CHARS) } : {});
       return { text, title: /"title":"([^"]*)"|\ntitle: ([^\n]*)/.exec(text)?.slice(1).find((t) => t !== undefined) ?? '' };
     },
     close: () => client.close(),

@@ -2,7 +2,8 @@
 // both peers, on the development and held-out sets. SNAP_REPS (default 3)
 // snapshots per page for the time; SNAP_LIMIT caps pages per set (a quick look
 // while developing); SNAP_SETS=development picks one set; SNAP_DUMP=dir keeps
-// every answer.
+// every answer; SNAP_TOOLS=webcap picks tools; SNAP_PAGES=1 lists webcap's pages; SNAP_MAX_CHARS
+// passes a max_chars to webcap's web_snapshot (default: none, the tool's own default).
 import { loadavg } from 'node:os';
 import type { SnapshotHalf } from './snapshot-corpus.js';
 import { snapshotRealBench, type PageResult, type ToolResults } from './snapshot-real.js';
@@ -24,10 +25,10 @@ function coverage(rows: PageResult[]): string {
 
 export function setTable(set: string, results: ToolResults): string {
   const cols = TOOLS.map((t) => results[t]);
-  const row = (label: string, cell: (rows: PageResult[]) => string) => `| ${label} | ${cols.map(cell).join(' | ')} |`;
+  const row = (label: string, cell: (rows: PageResult[]) => string) => `| ${label} | ${cols.map((rs) => (rs?.length ? cell(rs) : '–')).join(' | ')} |`;
   const w = results.webcap;
-  const sizeRatio = (peer: string) => med(w.map((r) => r.size)) / med(results[peer].map((r) => r.size));
-  const timeRatio = med(w.map((r) => r.ms)) / med(results['@playwright/mcp'].map((r) => r.ms));
+  const sizeRatio = (peer: string) => (results[peer]?.length ? med(w.map((r) => r.size)) / med(results[peer].map((r) => r.size)) : NaN);
+  const timeRatio = results['@playwright/mcp']?.length ? med(w.map((r) => r.ms)) / med(results['@playwright/mcp'].map((r) => r.ms)) : NaN;
   const kinds = [...new Set(w.map((r) => r.kind))].map((k) => `${k} ${w.filter((r) => r.kind === k).length}`).join(', ');
   return [
     `**${set}** (${w.length} pages: ${kinds})`,
@@ -48,10 +49,13 @@ export function setTable(set: string, results: ToolResults): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sets = (process.env.SNAP_SETS ?? 'development,held-out').split(',') as SnapshotHalf[];
   const load = loadavg().map((x) => x.toFixed(1)).join(' / ');
-  const { small, results } = await snapshotRealBench({ sets, reps: Number(process.env.SNAP_REPS ?? 3), limit: process.env.SNAP_LIMIT ? Number(process.env.SNAP_LIMIT) : undefined, dump: process.env.SNAP_DUMP });
+  const { small, results } = await snapshotRealBench({ sets, reps: Number(process.env.SNAP_REPS ?? 3), limit: process.env.SNAP_LIMIT ? Number(process.env.SNAP_LIMIT) : undefined, dump: process.env.SNAP_DUMP, tools: process.env.SNAP_TOOLS?.split(',') });
   const out = [`Load average at start: ${load}; at end: ${loadavg().map((x) => x.toFixed(1)).join(' / ')}`, ''];
   for (const set of sets) out.push(setTable(set, results[set]), '');
   out.push('| small form page, median ms per snapshot | webcap | agent-browser | @playwright/mcp |', '|---|---|---|---|',
-    `| ${''} | ${TOOLS.map((t) => small[t].toFixed(1)).join(' | ')} |`);
+    `| ${''} | ${TOOLS.map((t) => small[t]?.toFixed(1) ?? '–').join(' | ')} |`);
+  if (process.env.SNAP_PAGES) {
+    for (const set of sets) for (const r of results[set].webcap ?? []) out.push(`${set} ${r.page} size=${r.size} cut=${r.cut} covered=${r.addressed}/${r.interactable} ${r.ms.toFixed(0)}ms`);
+  }
   process.stdout.write(out.join('\n') + '\n');
 }

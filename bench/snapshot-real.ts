@@ -30,7 +30,7 @@ export function isCut(answer: string): boolean {
   return /\[truncated: |# cut to fit max_chars/.test(answer);
 }
 
-export interface BenchOptions { sets: SnapshotHalf[]; reps: number; limit?: number; dump?: string }
+export interface BenchOptions { sets: SnapshotHalf[]; reps: number; limit?: number; dump?: string; tools?: string[] }
 
 export async function snapshotRealBench(opts: BenchOptions) {
   const pages: Record<string, CorpusPage[]> = Object.fromEntries(opts.sets.map((s) => [s, snapshotPages(s).slice(0, opts.limit)]));
@@ -43,7 +43,12 @@ export async function snapshotRealBench(opts: BenchOptions) {
   const site = await serve(routes);
   const dir = mkdtempSync(join(tmpdir(), 'webcap-snapbench-'));
   const exe = (await findChromium())!.path;
-  const tools: SnapshotTool[] = [await webcapTool(dir), agentBrowserTool(exe), await playwrightMcpTool(dir, exe)];
+  const want = (name: string) => !opts.tools || opts.tools.includes(name);
+  const tools: SnapshotTool[] = [
+    ...(want('webcap') ? [await webcapTool(dir)] : []),
+    ...(want('agent-browser') ? [agentBrowserTool(exe)] : []),
+    ...(want('@playwright/mcp') ? [await playwrightMcpTool(dir, exe)] : []),
+  ];
   const url = (path: string) => site.url('127.0.0.1', path);
   try {
     const small = await smallPage(tools, url('/small'), Math.max(5, opts.reps * 5));

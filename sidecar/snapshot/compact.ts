@@ -22,7 +22,16 @@ const NAME_CHARS = 60;
 const LINK_CHARS = 28;
 
 interface Node { line: AriaLine; children: Node[] }
-export interface Out { depth: number; text: string; isText: boolean; /** A landmark's role and ref, so a cut can fold it into one line. */ section?: { role: string; ref: string | null }; /** A text line's words, for folding. */ value?: string; /** A plain link's `"name" [ref=eN]`, for grouping. */ link?: string }
+/** One element one can act on, as a cut lists it (fit.ts): its ref, role, whole name, and states and value as printed. */
+export interface Item { ref: string; role: string; name: string; states: string; value: string }
+export interface Out {
+  depth: number; text: string; isText: boolean;
+  /** A landmark's role and ref, so a cut can fold it into one line. */ section?: { role: string; ref: string | null };
+  /** A text line's words, for folding. */ value?: string;
+  /** A plain link's `"name" [ref=eN]`, for grouping. */ link?: string;
+  /** The elements the line gives a ref to, so a cut can list them compactly. */ items?: Item[];
+  /** A region a cut folded into this one line. */ fold?: boolean;
+}
 /** Runs of plain links (menus, link lists) share lines of about this length: most of a page's characters are links. */
 const LINK_LINE = 140;
 
@@ -68,8 +77,9 @@ function actionable(line: AriaLine): boolean {
 
 function render(node: Node, depth: number, out: Out[]): void {
   const { line } = node;
-  if (line.role.startsWith('/') || line.role === 'img') return;
-  if (actionable(line)) return renderActionable(node, depth, out);
+  if (line.role.startsWith('/')) return;
+  if (actionable(line)) return renderActionable(node, depth, out); // a clickable image included
+  if (line.role === 'img') return;
   if (line.role === 'heading') {
     const title = line.name || textOf(node, false);
     // A heading whose only words are its link's (a teaser's title) is that link: an empty `- h3 ""` line says nothing.
@@ -106,7 +116,8 @@ function renderActionable(node: Node, depth: number, out: Out[]): void {
   const value = VALUED.has(role) && line.value ? `: ${shorten(line.value, TEXT_CHARS)}` : '';
   const shown = name ? ` ${quote(shorten(name, role === 'link' ? LINK_CHARS : NAME_CHARS))}` : '';
   const plainLink = role === 'link' && !states && !node.children.some((c) => hasActionable(c));
-  out.push({ depth, text: `- ${role}${shown}${states} [ref=${line.ref}]${value}`, isText: false, ...(plainLink ? { link: `${shown.trim() || '""'} [ref=${line.ref}]` } : {}) });
+  const items = [{ ref: line.ref!, role, name, states: states.trim(), value: VALUED.has(role) && line.value ? shorten(line.value, TEXT_CHARS) : '' }];
+  out.push({ depth, text: `- ${role}${shown}${states} [ref=${line.ref}]${value}`, isText: false, items, ...(plainLink ? { link: `${shown.trim() || '""'} [ref=${line.ref}]` } : {}) });
   // Actionable things nested inside (a button in a clickable card, a select's
   // options) keep their own lines; their text was folded into the name above.
   for (const child of node.children) renderNestedActionables(child, depth + 1, out);
@@ -178,16 +189,19 @@ function foldInline(out: Out[]): Out[] {
 function linkLines(links: Out[], depth: number): Out[] {
   const lines: Out[] = [];
   let line = '';
+  let items: Item[] = [];
   let previousName = '';
+  const flush = () => lines.push({ depth, text: `- links: ${line}`, isText: false, items });
   for (const o of links) {
     const at = o.link!.lastIndexOf(' [ref=');
     const name = o.link!.slice(0, at);
-    if (line && name === previousName && name !== '""') { line += o.link!.slice(at); continue; }
+    if (line && name === previousName && name !== '""') { line += o.link!.slice(at); items.push(...(o.items ?? [])); continue; }
     previousName = name;
-    if (line && line.length + o.link!.length + 2 > LINK_LINE) { lines.push({ depth, text: `- links: ${line}`, isText: false }); line = ''; }
+    if (line && line.length + o.link!.length + 2 > LINK_LINE) { flush(); line = ''; items = []; }
     line = line ? `${line}, ${o.link}` : o.link!;
+    items.push(...(o.items ?? []));
   }
-  lines.push({ depth, text: `- links: ${line}`, isText: false });
+  flush();
   return lines;
 }
 

@@ -16,8 +16,15 @@ import { offTreeSection, snapshotFacts } from '../snapshot/off-tree.js';
 import { partOf } from '../snapshot/paging.js';
 import { pageTool, waitForSelector, type PageCall } from '../tool.js';
 
-/** Big enough for the default view of most real pages whole; a longer one is cut where the agent does not act (fit.ts). */
+/** One answer of the interactive or full view (and of a page shown after an action); longer comes in parts. */
 export const DEFAULT_SNAPSHOT_CHARS = 12_000;
+/**
+ * The compact view's budget: most real pages fit whole in far less (it is
+ * what they need, not this, that sets the answer's size); a page past it is
+ * cut where the agent does not act (fit.ts), and this much room lets about
+ * 1,500 elements keep their refs in ref lists before any region must drop them.
+ */
+const COMPACT_SNAPSHOT_CHARS = 24_000;
 type Mode = 'compact' | 'interactive' | 'full';
 const VIEWS: Record<Exclude<Mode, 'compact'>, (tree: string) => string> = {
   interactive: interactiveOnly,
@@ -32,7 +39,7 @@ export const snapshot = pageTool('web.snapshot', async (call, params) => {
   const scope = typeof params.ref === 'string' ? await locateRef(page, params.ref) : typeof params.selector === 'string' ? call.selector(params.selector) : undefined;
   const { text, lines, previous, mark, title } = await takeView(call, mode, scope);
   const view: DiffView = params.diff === true ? diffAgainst(previous, text, mark) : { text, diff: null };
-  const budget = params.max_chars ?? DEFAULT_SNAPSHOT_CHARS;
+  const budget = params.max_chars ?? (mode === 'compact' ? COMPACT_SNAPSHOT_CHARS : DEFAULT_SNAPSHOT_CHARS);
   const part = params.page ?? 1;
   // A long compact view folds what the agent does not act on; what still does not fit comes in parts, by `page`.
   const folded = lines && params.diff !== true && text.length > budget ? fitLines(lines, budget) : null;

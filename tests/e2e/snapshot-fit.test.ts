@@ -1,8 +1,9 @@
 // A compact view longer than its budget, through the real stack: the answer
-// keeps what the agent acts on (the main content's form, its headings) and
-// folds the page's menus, asides and footer into one line each that says what
-// they hold and how to open them; opening one gives refs that act. A page far
-// past the budget still answers within it, in parts.
+// keeps what the agent acts on (the main content's form, its headings) and a
+// ref for every element, links as ref lists; past that it folds the page's
+// menus, asides and footer into one line each that says what they hold and
+// how to open them; opening one gives refs that act. A page far past the
+// budget still answers within it, in parts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
@@ -15,7 +16,7 @@ const BIG = html(`<header><nav aria-label="Sections"><ul>${links('section', 400)
     <h2>Recent answers</h2><ul>${links('answer', 10)}</ul></main>
   <aside><h2>Popular</h2><ul>${links('popular', 150)}</ul></aside>
   <footer><ul>${links('footer', 200)}</ul></footer>`);
-const HUGE = html(`<main><h1>Archive</h1><ul>${links('archive', 5000)}</ul></main>`);
+const HUGE = html(`<main><h1>Archive</h1><ul>${links('archive', 7000)}</ul></main>`);
 
 let site: FixtureServer;
 let host: Host;
@@ -37,27 +38,52 @@ afterAll(async () => {
 
 const refAfter = (text: string, name: string) => new RegExp(`"${name}" \\[ref=(e\\d+)\\]`).exec(text)?.[1];
 
+/** Every ref an answer prints: on element lines (`[ref=e12]`) and in ref lists (`e12 Home · e13,e14 World`). */
+const refsIn = (text: string) => new Set([...text.matchAll(/\[ref=(e\d+)\]|(?<=^[ -]*(?:links: )?|· |,)(e\d+)(?=[ ,])/gm)].map((m) => m[1] ?? m[2]));
+
 describe('web.snapshot past its budget', () => {
-  it('keeps the form and headings, folds menus, asides and footer into a line each that opens with its ref', async () => {
+  it('keeps every element\'s ref: the form as it is, links as ref lists that act', async () => {
     const { session } = await host.call('web.open', { url: at('/big') });
     const whole = await host.call('web.snapshot', { session, max_chars: 1_000_000 });
     expect(whole.truncated).toBe(false);
-    expect((whole.snapshot as string).length).toBeGreaterThan(12_000);
+    const all = refsIn(whole.snapshot as string);
+    expect(all.size).toBeGreaterThan(760);
+    expect((whole.snapshot as string).length).toBeGreaterThan(24_000);
     const r = await host.call('web.snapshot', { session });
     const text = r.snapshot as string;
     expect(r.truncated).toBe(true);
-    expect(text.length).toBeLessThanOrEqual(12_000);
-    expect(text.split('\n')[0]).toMatch(/^# cut to fit max_chars: .*folded/);
+    expect(text.length).toBeLessThanOrEqual(24_000);
+    expect(text.split('\n')[0]).toMatch(/^# cut to fit max_chars: running text left out, .*elements listed as "ref name"/);
+    expect(text).not.toContain('folded');
+    expect(refsIn(text)).toEqual(all);
     for (const line of ['- h1 "Contact us"', '- h2 "Recent answers"']) expect(text).toContain(line);
+    expect(text).toMatch(/- textbox "Email" \[ref=e\d+\]/);
+    expect(text).toMatch(/- button "Send" \[ref=e\d+\]/);
+    // A ref from a list acts on its element.
+    const seven = refAfter(whole.snapshot as string, 'section topic number 7')!;
+    expect(text).toMatch(new RegExp(`(^|[ ,])${seven} section`, 'm'));
+    requests = [];
+    await host.call('web.click', { session, ref: seven, wait_until: 'load' });
+    expect(requests).toEqual(['/section/7']);
+  });
+
+  it('past the ref lists, folds menus, asides and footer into a line each that opens with its ref; the form stays', async () => {
+    const { session } = await host.call('web.open', { url: at('/big') });
+    const whole = await host.call('web.snapshot', { session, max_chars: 1_000_000 });
+    const r = await host.call('web.snapshot', { session, max_chars: 6_000 });
+    const text = r.snapshot as string;
+    expect(r.truncated).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(6_000);
+    expect(text.split('\n')[0]).toMatch(/^# cut to fit max_chars: .*regions? folded to a count/);
     expect(text).toMatch(/- textbox "Email" \[ref=e\d+\]/);
     expect(text).toMatch(/- textbox "Message" \[ref=e\d+\]/);
     expect(text).toMatch(/- button "Send" \[ref=e\d+\]/);
-    // The main content's links keep their refs (their names may be shortened in a cut).
-    for (let i = 0; i < 10; i++) expect(text).toContain(`[ref=${refAfter(whole.snapshot as string, `answer topic number ${i}`)}]`);
-    const nav = /- navigation "Sections": 400 links \(folded: \{"ref":"(e\d+)"\} opens it\)/.exec(text);
+    // The main content's links keep their refs.
+    for (let i = 0; i < 10; i++) expect(refsIn(text)).toContain(refAfter(whole.snapshot as string, `answer topic number ${i}`));
+    const nav = /- navigation "Sections" \(400 links; folded: \{"ref":"(e\d+)"\} opens it\)/.exec(text);
     expect(nav).not.toBeNull();
-    expect(text).toMatch(/- contentinfo: 200 links \(folded: \{"ref":"e\d+"\} opens it\)/);
-    expect(text).not.toContain('section topic number 7');
+    expect(text).toMatch(/- contentinfo \(200 links; folded: \{"ref":"e\d+"\} opens it\)/);
+    expect(text).not.toContain('section topic');
     // The form's refs act.
     const email = /- textbox "Email" \[ref=(e\d+)\]/.exec(text)![1];
     await host.call('web.fill', { session, ref: email, text: 'ada@example.test' });
@@ -74,8 +100,8 @@ describe('web.snapshot past its budget', () => {
   it('a page ten times past the budget still answers within it, in parts that name the next', async () => {
     const { session } = await host.call('web.open', { url: at('/huge') });
     const r = await host.call('web.snapshot', { session });
-    expect(r.total_chars as number).toBeGreaterThan(120_000);
-    expect((r.snapshot as string).length).toBeLessThanOrEqual(12_000);
+    expect(r.total_chars as number).toBeGreaterThan(240_000);
+    expect((r.snapshot as string).length).toBeLessThanOrEqual(24_000);
     expect(r).toMatchObject({ truncated: true, page: 1 });
     expect(r.snapshot).toContain('- h1 "Archive"');
     expect((r.snapshot as string).split('\n').at(-1)).toContain('{"page":2}');

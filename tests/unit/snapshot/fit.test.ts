@@ -1,8 +1,10 @@
-// The cut of a compact view past its budget: text first, then regions folded
-// into one line each — footer, asides and menus before the main content.
+// The cut of a compact view past its budget: text first, then links as
+// `ref name` in ref lists, and only past that regions folded to a count with
+// the ref that opens them — footer, asides and menus before the main content.
 import { describe, expect, it } from 'vitest';
 import { compactLines, compactView } from '../../../sidecar/snapshot/compact.js';
 import { fitLines } from '../../../sidecar/snapshot/fit.js';
+import { partOf } from '../../../sidecar/snapshot/paging.js';
 
 const links = (prefix: string, n: number, at: number, indent: string) =>
   Array.from({ length: n }, (_, i) => `${indent}- link "${prefix} ${i}" [ref=e${at + i}] [cursor=pointer]:\n${indent}  - /url: /${prefix}/${i}`).join('\n');
@@ -31,21 +33,73 @@ describe('fitLines', () => {
     expect(r.text).toContain('"menu item 59" [ref=e159]');
   });
 
-  it('folds the footer, then the menu, into a line each that names what it holds and the ref that opens it; the form stays', () => {
-    const r = fitLines(compactLines(tree), 1200);
-    expect(r.text.length).toBeLessThanOrEqual(1200);
-    const lines = r.text.split('\n');
-    expect(lines).toContain('- contentinfo: 60 links (folded: {"ref":"e7"} opens it)');
-    expect(lines).toContain('- navigation "Menu": 60 links (folded: {"ref":"e1"} opens it)');
-    for (const kept of [' - h1 "Contact"', ' - textbox "Email" [ref=e5]', ' - button "Send" [ref=e6]']) expect(lines).toContain(kept);
-    expect(lines[0]).toMatch(/2 regions folded/);
+  it('a cut page keeps every element\'s ref, next to the first words of its name, in ref lists', () => {
+    const whole = compactView(tree);
+    const budget = Math.floor(whole.length * 0.7);
+    const r = fitLines(compactLines(tree), budget);
+    expect(r.cut).toBe(true);
+    expect(r.text.length).toBeLessThanOrEqual(budget);
+    expect(r.text.split('\n')[0]).toMatch(/elements listed as "ref name"/);
+    expect(r.text).not.toContain('folded');
+    for (let i = 0; i < 60; i++) {
+      expect(r.text).toMatch(new RegExp(`(^|[ ,])e${100 + i} menu`, 'm'));
+      expect(r.text).toMatch(new RegExp(`(^|[ ,])e${300 + i} footer`, 'm'));
+    }
+    for (const kept of [' - h1 "Contact"', ' - textbox "Email" [ref=e5]', ' - button "Send" [ref=e6]']) expect(r.text.split('\n')).toContain(kept);
   });
 
-  it('folds only what it must: the footer alone when that is enough', () => {
-    const withoutFooter = compactView(tree).split('- contentinfo:')[0].length;
-    const r = fitLines(compactLines(tree), withoutFooter + 200);
-    expect(r.text).toContain('- contentinfo: 60 links (folded');
-    expect(r.text).toContain('"menu item 0" [ref=e100]');
+  it('when lists of links are not enough, buttons and fields join them, each with its ref and role', () => {
+    const buttons = ['- main [ref=e1]:', ...Array.from({ length: 300 }, (_, i) => `  - button "Add item ${i} to the basket" [ref=e${10 + i}]`)].join('\n');
+    const budget = 8_000;
+    expect(compactView(buttons).length).toBeGreaterThan(budget);
+    const r = fitLines(compactLines(buttons), budget);
+    expect(r.text.length).toBeLessThanOrEqual(budget);
+    expect(r.text.split('\n')[0]).toMatch(/elements listed as "ref name"/);
+    for (let i = 0; i < 300; i++) expect(r.text).toMatch(new RegExp(`(^|[ ,])e${10 + i} button Add`, 'm'));
+  });
+
+  it('a page ten times its budget still answers within it: regions fold to a count with the ref that opens them; the form keeps its refs', () => {
+    const big = [
+      '- navigation "Menu" [ref=e1]:', links('menu item', 1500, 1000, '  '),
+      '- main [ref=e2]:',
+      '  - heading "Contact" [level=1] [ref=e3]',
+      '  - textbox "Email" [ref=e5]',
+      '  - button "Send" [ref=e6]',
+      '- contentinfo [ref=e7]:', links('footer link', 600, 3000, '  '),
+    ].join('\n');
+    const budget = 2_000;
+    expect(compactView(big).length).toBeGreaterThan(10 * budget);
+    const r = fitLines(compactLines(big), budget);
+    expect(r.text.length).toBeLessThanOrEqual(budget);
+    const lines = r.text.split('\n');
+    expect(lines[0]).toMatch(/2 regions folded to a count, their refs left out/);
+    expect(lines).toContain('- navigation "Menu" (1500 links; folded: {"ref":"e1"} opens it)');
+    expect(lines).toContain('- contentinfo (600 links; folded: {"ref":"e7"} opens it)');
+    for (const kept of [' - h1 "Contact"', ' - textbox "Email" [ref=e5]', ' - button "Send" [ref=e6]']) expect(lines).toContain(kept);
+  });
+
+  it('a main content alone ten times the budget comes in parts of the budget, each line whole', () => {
+    const huge = ['- main [ref=e1]:', '  - heading "Archive" [level=1] [ref=e2]', links('archive entry', 4000, 100, '  ')].join('\n');
+    const budget = 12_000;
+    const fitted = fitLines(compactLines(huge), budget);
+    expect(compactView(huge).length).toBeGreaterThan(10 * budget);
+    const first = partOf(fitted.text, budget, 1);
+    expect(first.text.length).toBeLessThanOrEqual(budget);
+    expect(first.pages).toBeGreaterThan(1);
+    expect(first.text).toContain('- h1 "Archive"');
+    // No ref is cut in two at a part's end: the last list line before the notice ends with a whole name.
+    const body = first.text.split('\n').slice(0, -1);
+    expect(body.at(-1)).toMatch(/ e\d+ archive…$/);
+  });
+
+  it('folds only what it must: the footer alone when that is enough, into a line that names the ref that opens it', () => {
+    const listedAll = fitLines(compactLines(tree), Math.floor(compactView(tree).length * 0.7)).text;
+    const r = fitLines(compactLines(tree), listedAll.length - 100);
+    expect(r.text.length).toBeLessThanOrEqual(listedAll.length - 100);
+    expect(r.text.split('\n')).toContain('- contentinfo (60 links; folded: {"ref":"e7"} opens it)');
+    expect(r.text.split('\n')[0]).toMatch(/1 region folded to a count/);
+    expect(r.text).not.toContain('- navigation "Menu" (');
+    for (let i = 0; i < 60; i++) expect(r.text).toMatch(new RegExp(`(^|[ ,])e${100 + i} menu`, 'm'));
   });
 });
 
