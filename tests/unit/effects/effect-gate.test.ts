@@ -1,5 +1,5 @@
 // The effect gate's decisions, with a recording asker and a manual clock.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EffectConsent, NavigationCheck } from '../../../manifests/wire.js';
 import { EffectGate, type RequestFacts } from '../../../sidecar/guard/effect-gate.js';
 import { ANNOUNCE_CAP_MS, INPUT_GRACE_MS, SETTLE_MS } from '../../../sidecar/guard/effect-rules.js';
@@ -22,6 +22,13 @@ function setup(opts: { approve?: boolean; robotsAllow?: boolean; gateRequests?: 
 
 const post = (over: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'POST', url: 'http://shop.test/login', resource: 'document', topLevel: true, pageUrl: 'http://shop.test/', ...over });
 const get = (over: Partial<RequestFacts> = {}): RequestFacts => post({ method: 'GET', ...over });
+
+/** A promise and whether it has settled yet. */
+function settledFlag<T>(promise: Promise<T>): { promise: Promise<T>; settled: boolean } {
+  const flag = { promise, settled: false };
+  void promise.finally(() => { flag.settled = true; });
+  return flag;
+}
 
 describe('EffectGate', () => {
   it('an action that ends while an announced request has not reached the route waits for its decision', async () => {
@@ -87,18 +94,29 @@ describe('EffectGate', () => {
   });
 
   it('does not hold an action for requests it will not judge, and gives up on one that never arrives', async () => {
-    const t = setup();
-    const w = t.gate.begin('web.click', 's1');
-    t.gate.announce('s1', 'GET', 'http://shop.test/img.png', false);      // a GET subresource: not judged
-    t.gate.announce('s1', 'POST', 'data:text/plain,x', false);              // the route never sees data: URLs
-    const started = performance.now();
-    expect(await t.gate.end(w)).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(400);
-    const w2 = t.gate.begin('web.click', 's1');
-    t.gate.announce('s1', 'POST', 'http://shop.test/aborted', false);       // the page aborted it before the route
-    const t0 = performance.now();
-    expect(await t.gate.end(w2)).toBeUndefined();
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(ANNOUNCE_CAP_MS - 20);
+    // Timers are the gate's own clock here: the first action ends after the input grace alone, the second
+    // waits out the announcement cap exactly (no wall-clock bound that a loaded machine could break).
+    vi.useFakeTimers();
+    try {
+      const t = setup();
+      const w = t.gate.begin('web.click', 's1');
+      t.gate.announce('s1', 'GET', 'http://shop.test/img.png', false);      // a GET subresource: not judged
+      t.gate.announce('s1', 'POST', 'data:text/plain,x', false);              // the route never sees data: URLs
+      const first = settledFlag(t.gate.end(w));
+      await vi.advanceTimersByTimeAsync(INPUT_GRACE_MS);
+      expect(first.settled).toBe(true);
+      expect(await first.promise).toBeUndefined();
+      const w2 = t.gate.begin('web.click', 's1');
+      t.gate.announce('s1', 'POST', 'http://shop.test/aborted', false);       // the page aborted it before the route
+      const second = settledFlag(t.gate.end(w2));
+      await vi.advanceTimersByTimeAsync(ANNOUNCE_CAP_MS - 1);
+      expect(second.settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(second.settled).toBe(true);
+      expect(await second.promise).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks about a POST an action causes; a "no" refuses it and fails the action with consent_denied', async () => {

@@ -97,11 +97,7 @@ describe('classifyPage', () => {
     const text = `Not found\n${bait.repeat(Math.ceil(1_000_000 / bait.length))}`;
     const html = `<html><body><p class="${'x'.repeat(1_000_000)}">${text}</p></body></html>`;
     const page: FetchedPage = { url: 'https://news.test/x', status: 404, headers: {}, html, rendered: false };
-    const started = performance.now();
-    const result = classifyPage(page, text);
-    const elapsed = performance.now() - started;
-    expect(result).toEqual({ ok: false, code: 'http_error', status: 404 });
-    // Backtracking took hours; the bound only has to tell that from a loaded machine's milliseconds.
-    expect(elapsed).toBeLessThan(2000);
+    // Backtracking took hours: the test's own timeout (vitest's, for hangs) is the bound, not a stopwatch.
+    expect(classifyPage(page, text)).toEqual({ ok: false, code: 'http_error', status: 404 });
   });
 });
