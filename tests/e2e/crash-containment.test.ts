@@ -3,6 +3,7 @@
 // The plans in flight fail with the crash code (not a timeout, not internal),
 // their slots go to the waiting plans at once, and the chain records the crash
 // and every plan's end, and verifies.
+import { existsSync } from 'node:fs';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { readEntries, verifyChain } from '../../host/chain/verify.js';
 import type { Host } from '../../host/host.js';
@@ -75,7 +76,10 @@ describe('crash containment (3 slots, session_queue = "wait")', { timeout: 300_0
   it('sidecar killed (-9): its plans in flight fail with sidecar_crashed, the next plans start a new one and succeed', async () => {
     make();
     const stuck = ['a', 'b', 'c'].map((m) => settle(host.runPlan(stuckPlan(m))));
-    await until(() => host.sessions().length === 3, 'three sessions open');
+    // In flight means inside web.wait, not between the open and the wait (a plan there meets its lost
+    // session on its next call, browser_crashed): the waits' intents are on disk just before they are sent.
+    await until(() => existsSync(chainPath) && readEntries(chainPath).filter((e) => e.kind === 'intent' && e.capability === 'web.wait').length === 3, 'three waits under way');
+    await new Promise((r) => setTimeout(r, 1000));
     const sidecar = sidecarOf()!;
     process.kill(sidecar.pid, 'SIGKILL');
     const failed = await Promise.all(stuck);
