@@ -2,7 +2,7 @@
 // and keeps a ref for every element as long as the budget allows:
 //   1. the running text goes (its first lines are a reading aid, not a place to act);
 //   2. link names shrink to their first words;
-//   3. links print as compact ref lists (`e12 Home · e13 World`), names cut
+//   3. links print as compact ref lists (`e12 "Home" · e13 "World"`), names cut
 //      to their first words, then to fewer; then buttons and fields join them;
 //   4. only then do regions fold into one line each that says what they hold
 //      and which ref opens them, their refs left out — footer, asides and

@@ -1,5 +1,5 @@
 // Ref lists: how a cut view (fit.ts) prints links once their lines no longer
-// fit — each as `e12 Home` (`e14 textbox Search: ada` for any other role, with
+// fit — each as `e12 "Home"` (`e14 textbox "Search": "ada"` for any other role, with
 // its states and value), joined by " · " on lines of about a fixed length, so
 // every element keeps a ref the agent can act on; and the one line a region
 // folds into when even that does not fit.
@@ -9,13 +9,15 @@ import { shorten, type Item, type Out } from './compact.js';
 const LIST_LINE = 160;
 const SEPARATOR = ' · ';
 
+// Names and values are page text: printed as JSON strings, so a name that reads "Home · e13 Pay" cannot pass
+// for a second entry of the list.
 function itemText(item: Item, chars: number): string {
-  const name = shorten(item.name, chars);
-  const value = item.value ? `: ${shorten(item.value, chars)}` : '';
+  const name = item.name ? JSON.stringify(shorten(item.name, chars)) : '';
+  const value = item.value ? `: ${JSON.stringify(shorten(item.value, chars))}` : '';
   return [item.ref, item.role === 'link' ? '' : item.role, item.states, `${name}${value}`].filter(Boolean).join(' ');
 }
 
-/** `e1 Home · e2 World`, with links of one name after another sharing it: `e3,e4 Story`. */
+/** `e1 "Home" · e2 "World"`, with links of one name after another sharing it: `e3,e4 "Story"`. */
 function tokens(items: Item[], chars: number): Array<{ text: string; items: Item[] }> {
   const out: Array<{ text: string; items: Item[] }> = [];
   for (const item of items) {
@@ -29,7 +31,7 @@ function tokens(items: Item[], chars: number): Array<{ text: string; items: Item
   return out;
 }
 
-/** The items as lines of `prefix e1 A · e2 B`, each line with the items it holds. */
+/** The items as lines of `prefix e1 "A" · e2 "B"`, each line with the items it holds. */
 function wrapped(items: Item[], chars: number, depth: number, prefix: string): Out[] {
   const lines: Out[] = [];
   let text = '';
@@ -63,7 +65,7 @@ export function countRegion(region: Out[]): Out[] {
   return [{ ...first, items: undefined, fold: true, text: `${head} (${summary(region)}; folded: {"ref":"${first.section!.ref}"} opens it)` }];
 }
 
-/** Elements as ref lists: `- links: e1 Home · e2 World` (`- elements:` when not all are links). */
+/** Elements as ref lists: `- links: e1 "Home" · e2 "World"` (`- elements:` when not all are links). */
 export function listLinks(line: Out, chars: number): Out[] {
   const items = line.items ?? [];
   return wrapped(items, chars, line.depth, items.every((i) => i.role === 'link') ? '- links: ' : '- elements: ');

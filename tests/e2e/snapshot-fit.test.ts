@@ -61,7 +61,7 @@ describe('web.snapshot past its budget', () => {
     expect(text).toMatch(/- button "Send" \[ref=e\d+\]/);
     // A ref from a list acts on its element.
     const seven = refAfter(whole.snapshot as string, 'section topic number 7')!;
-    expect(text).toMatch(new RegExp(`(^|[ ,])${seven} section`, 'm'));
+    expect(text).toMatch(new RegExp(`(^|[ ,])${seven} "section`, 'm'));
     requests = [];
     await host.call('web.click', { session, ref: seven, wait_until: 'load' });
     expect(requests).toEqual(['/section/7']);
