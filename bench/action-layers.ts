@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { chromium } from 'playwright';
+import { chromium, type Page } from 'playwright';
 import { createHost } from '../host/host.js';
 import { projectRoot } from '../manifests/load.js';
 import { findChromium } from '../sidecar/browser/find-chromium.js';
@@ -36,6 +36,19 @@ export const ACTIONS: Array<[string, Record<string, unknown>]> = [
   // Same page again (its URL is filled in per run): a navigation through the guard proxy and the gate.
   ['web.navigate', {}],
 ];
+
+/** Raw Playwright doing each of ACTIONS on the same page: the reference every layer is measured against. */
+export function rawActions(page: Page, url: string): Record<string, () => Promise<unknown>> {
+  return {
+    'web.click': () => page.click('#go'),
+    'web.fill': async () => { await page.fill('#name', 'hello world'); await page.inputValue('#name'); },
+    'web.type': () => page.locator('#city').pressSequentially('Lyon'),
+    'web.select': () => page.selectOption('#size', 'M'),
+    'web.keypress': () => page.press('#city', 'End'),
+    'web.snapshot': () => page.locator('body').ariaSnapshot({ mode: 'ai' } as never),
+    'web.navigate': () => page.goto(url),
+  };
+}
 
 export async function actionLayers(n: number): Promise<string> {
   const site = await serve({ '/form': (_q, res) => send(res, PAGE) });
@@ -68,15 +81,7 @@ export async function actionLayers(n: number): Promise<string> {
   const mcpDiff = new Client({ name: 'layers-diff', version: '1' });
   await mcpDiff.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', diffFile], stderr: 'ignore' }));
   await mcpDiff.callTool({ name: 'web_open', arguments: { url } });
-  const raw: Record<string, () => Promise<unknown>> = {
-    'web.click': () => page.click('#go'),
-    'web.fill': async () => { await page.fill('#name', 'hello world'); await page.inputValue('#name'); },
-    'web.type': () => page.locator('#city').pressSequentially('Lyon'),
-    'web.select': () => page.selectOption('#size', 'M'),
-    'web.keypress': () => page.press('#city', 'End'),
-    'web.snapshot': () => page.locator('body').ariaSnapshot({ mode: 'ai' } as never),
-    'web.navigate': () => page.goto(url),
-  };
+  const raw = rawActions(page, url);
   const lines = ['| action (median ms) | raw Playwright | sidecar, effect gate off | sidecar alone | host in-process | MCP stdio (after_action none) | MCP stdio (diff answer) | MCP none ÷ raw |', '|---|---|---|---|---|---|---|---|'];
   try {
     for (const [cap, fixed] of ACTIONS) {

@@ -20,7 +20,7 @@ const { SidecarClient } = await import('../host/sidecar-link/sidecar-client.js')
 const { sidecarInit } = await import('../host/sidecar-link/sidecar-init.js');
 const { findChromium } = await import('../sidecar/browser/find-chromium.js');
 const { send, serve } = await import('../tests/helpers/fixture-server.js');
-const { ACTIONS, PAGE } = await import('./action-layers.js');
+const { ACTIONS, PAGE, rawActions } = await import('./action-layers.js');
 
 /** Counts the protocol log's sent commands while `fn` runs (Runtime.releaseObject apart: nothing waits for it). */
 const sentIn = (lines: string[]) => ({
@@ -47,15 +47,7 @@ process.stderr.write = ((chunk: string | Uint8Array) => { rawLines.push(...Strin
 const browser = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox'] });
 const page = await (await browser.newContext()).newPage();
 await page.goto(url);
-const raw: Record<string, () => Promise<unknown>> = {
-  'web.click': () => page.click('#go'),
-  'web.fill': async () => { await page.fill('#name', 'hello world'); await page.inputValue('#name'); },
-  'web.type': () => page.locator('#city').pressSequentially('Lyon'),
-  'web.select': () => page.selectOption('#size', 'M'),
-  'web.keypress': () => page.press('#city', 'End'),
-  'web.snapshot': () => page.locator('body').ariaSnapshot({ mode: 'ai' } as never),
-  'web.navigate': () => page.goto(url),
-};
+const raw = rawActions(page, url);
 const settle = () => new Promise((r) => setTimeout(r, 300));   // late protocol lines of the previous action land first
 const rows: string[] = [];
 try {
