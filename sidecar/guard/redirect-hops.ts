@@ -49,7 +49,7 @@ const PAUSED_TYPES = ['Document', 'XHR', 'Fetch', 'Ping', 'Other'] as const;
 
 const starting = new WeakMap<Page, Promise<boolean>>();
 const watched = new WeakSet<Page>();
-const flushes = new WeakMap<Page, () => Promise<unknown>>();
+/** The watch's own CDP session of each page, once it listens. */
 const sessions = new WeakMap<Page, CDPSession>();
 
 /**
@@ -60,7 +60,8 @@ const sessions = new WeakMap<Page, CDPSession>();
  * far has been announced: no fixed wait is needed. Undefined until the watch runs.
  */
 function orderedFlush(page: Page): (() => Promise<unknown>) | undefined {
-  return flushes.get(page);
+  const session = sessions.get(page);
+  return session && (() => session.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(r, 0))', awaitPromise: true }));
 }
 
 /**
@@ -144,7 +145,6 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck, seen
 
   await session.send('Page.enable');
   await session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
-  flushes.set(page, () => session.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(r, 0))', awaitPromise: true }));
   sessions.set(page, session);
   // Images, scripts, styles and fonts are always GETs without a body: not paused, so they cost nothing.
   await session.send('Fetch.enable', { patterns: PAUSED_TYPES.map((resourceType) => ({ urlPattern: '*', resourceType, requestStage: 'Request' as const })) });
