@@ -42,7 +42,7 @@ export function fitLines(lines: Out[], budget: number): Fitted {
     kept = listed(textless, chars, isLinkLine);
     if (fits(kept)) return { text: render(kept), cut: true };
   }
-  // Then every element one can act on joins the lists, buttons and fields too (`e7 button Send`).
+  // Then every element one can act on joins the lists, buttons and fields too (`e7 button "Send"`).
   const linksListed = kept;
   kept = listed(textless, LIST_NAME_CHARS.at(-1)!, (l) => !!l.items);
   if (fits(kept)) return { text: render(kept), cut: true };
