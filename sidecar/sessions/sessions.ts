@@ -54,7 +54,7 @@ interface SessionHooks {
   traces?: SessionTraces;
 }
 
-const SCRATCH_LINGER_MS = 30_000;
+const LINGER_MS = 30_000;
 
 export class Sessions {
   private readonly all = new Map<string, Session>();
@@ -182,15 +182,16 @@ export class Sessions {
   }
 
   /**
-   * Scrapes come in runs (an agent reads several search results in a row) and a
-   * Chromium start costs a second or more: after the last scratch context the
-   * browser stays SCRATCH_LINGER_MS for the next one, then closes if still unused.
+   * Scrapes and sessions come in runs (an agent reads several search results in
+   * a row, a plan closes and opens again) and a Chromium start costs a second or
+   * more: after the last context the browser stays LINGER_MS for the next one,
+   * then closes if still unused.
    */
   private closeBrowserLater(): void {
     clearTimeout(this.linger);
     this.linger = setTimeout(() => {
       if (this.all.size === 0 && this.scratches === 0) void this.source.close();
-    }, SCRATCH_LINGER_MS);
+    }, LINGER_MS);
     this.linger.unref();
   }
 
@@ -250,15 +251,22 @@ export class Sessions {
     return session;
   }
 
-  /** `failed`: the session ends because a call failed (its trace is kept on-failure); `announce`: say where the trace went in an event, no caller will. */
-  async close(owner: string, name?: string, opts: { failed?: boolean; announce?: boolean } = {}): Promise<{ closed: string; current: string | null } & TraceOutcome> {
+  /**
+   * `failed`: the session ends because a call failed (its trace is kept on-failure); `announce`: say where the trace went
+   * in an event, no caller will; `idle`: nobody used it for idle_timeout_s, so the browser goes with the last one at once.
+   */
+  async close(owner: string, name?: string, opts: { failed?: boolean; announce?: boolean; idle?: boolean } = {}): Promise<{ closed: string; current: string | null } & TraceOutcome> {
     const session = this.get(owner, name);
     this.drop(session);
     const trace = (await this.hooks.traces?.finish(session.context, session.name, opts.failed)) ?? {};
     if (opts.announce && Object.keys(trace).length) this.hooks.onEvent('session_trace', session.name, { ...trace });
     await session.context.close().catch(() => undefined);
-    // A queued web.open that was just given this slot needs the browser: keep it.
-    if (this.all.size === 0 && this.scratches === 0 && this.slots.busy === 0) await this.source.close();
+    // The last session gone, the browser lingers for the next web.open as it does for scrapes (an agent or a
+    // plan closes and opens again within seconds, and a start costs a second); a queued web.open that was just
+    // given this slot needs it anyway. Sessions never share state through it: each has its own context.
+    if (this.all.size === 0 && this.scratches === 0 && this.slots.busy === 0) {
+      if (opts.idle) await this.source.close(); else this.closeBrowserLater();
+    }
     return { closed: session.name, current: this.byOwner.get(owner)?.at(-1) ?? null, ...trace };
   }
 
@@ -320,7 +328,7 @@ export class Sessions {
     for (const s of this.list()) {
       if (now - s.lastUsed >= idleMs) {
         const state = s.keepState ? await this.storageOf(s).catch(() => undefined) : undefined;
-        const closed = await this.close(s.owner, s.name).catch(() => undefined);
+        const closed = await this.close(s.owner, s.name, { idle: true }).catch(() => undefined);
         const trace = closed ? { ...(closed.trace ? { trace: closed.trace } : {}), ...(closed.trace_dropped ? { trace_dropped: closed.trace_dropped } : {}) } : {};
         this.hooks.onEvent('session_idle_closed', s.name, state || Object.keys(trace).length ? { ...trace, ...(state ? { storage_state: state } : {}) } : undefined);
       }

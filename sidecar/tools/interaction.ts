@@ -80,22 +80,28 @@ async function setValue(target: Locator, tag: string, type: string, text: string
   if (tag === 'select') {
     const byValue = await target.selectOption({ value: text }, { timeout }).catch(() => [] as string[]);
     if (byValue.length === 0) await target.selectOption({ label: text }, { timeout });
-    return { value: await target.inputValue() };
+    return { value: await valueAfter(target) };
   }
   if (type === 'checkbox' || type === 'radio') {
     await target.setChecked(!/^(false|0|off|no|)$/i.test(text), { timeout });
-    return { value: await target.isChecked() };
+    return { value: await target.isChecked({ timeout: READ_BACK_MS }).catch(() => null) };
   }
   if (byCss) {
     // The page-level calls skip the locator's extra round trips (same first-match element).
     await byCss.page.fill(byCss.css, text, { timeout });
     byCss.inputDone();   // the read-back overlaps the effect gate's round trip
     const back = await readBackByCss(byCss.page, byCss.css);
-    return { value: back?.value ?? await byCss.page.inputValue(byCss.css, { timeout }), now: back?.field };
+    return { value: back ? back.value : await valueAfter(byCss.page.locator(byCss.css)), now: back?.field };
   }
   await target.fill(text, { timeout });
-  return { value: await target.inputValue() };
+  return { value: await valueAfter(target) };
 }
+
+/** How long a read-back waits for its field: it was there a moment ago, or its input submitted the form and the page moved on. */
+const READ_BACK_MS = 1_000;
+
+/** The value a field holds after the set; null when it is gone with its page (the call's timeout is not waited out for it). */
+const valueAfter = (field: Locator) => field.inputValue({ timeout: READ_BACK_MS }).catch(() => null);
 
 export const keypress = pageTool('web.keypress', async (call, params) => {
   const { page, session, timeout, ctx } = call;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
 import type { ConsentQuestion } from '../../host/consent/asker.js';
-import { serve, type FixtureServer } from '../helpers/fixture-server.js';
+import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { tempDir, testConfig, testHost } from '../helpers/host.js';
 import { toolsRoutes } from '../fixtures/tools-site.js';
 import { failure } from '../helpers/failure.js';
@@ -219,4 +219,26 @@ describe('web.url and web.status', () => {
     const after = await host.call('web.status', {});
     expect((after.sessions as unknown[]).some((x) => (x as { session: string }).session === 'reader')).toBe(false);
   });
+});
+
+describe('a field whose input submits its form', () => {
+  it('web.fill and web.select answer once the field is gone with its page (value null) instead of waiting out the call for it', async () => {
+    const form = (field: string) => html(`<h1>Search</h1><form action="/done" method="get">${field}</form>`);
+    const own = await serve({
+      '/typed': (_q, res) => send(res, form('<input id="q" aria-label="q" name="q" oninput="const f = this.form; this.remove(); f.submit()">')),
+      '/picked': (_q, res) => send(res, form('<select id="s" aria-label="s" name="s" onchange="this.form.submit()"><option>a</option><option>b</option></select>')),
+      '/done': (_q, res) => send(res, html('<h1>Results</h1>')),
+    });
+    const quick = testHost(testConfig({ browser: { domains_allowlist: ['site.test'], default_timeout_ms: 60_000 }, network: { resolve: { 'site.test': '127.0.0.1' } } }));
+    try {
+      await quick.call('web.open', { url: own.url('site.test', '/typed') });
+      expect(await quick.call('web.fill', { selector: '#q', text: 'x' })).toMatchObject({ ok: true, value: null });
+      await quick.call('web.navigate', { url: own.url('site.test', '/picked') });
+      expect(await quick.call('web.select', { selector: '#s', value: 'b' })).toMatchObject({ ok: true });
+      await expect.poll(() => own.hits.filter((h) => h.includes('/done')).length, { timeout: 30_000 }).toBe(2);
+    } finally {
+      await quick.close();
+      await own.close();
+    }
+  }, 50_000);
 });

@@ -52,3 +52,14 @@ it('closes an idle session and then the browser; the next web.open relaunches it
   expect(again.status).toBe(200);
   expect(chromiumOf(sidecar.pid)!.pid).not.toBe(browser!.pid);
 });
+
+it('an explicit web.close keeps the browser a while: the next web.open starts no new Chromium', async () => {
+  const first = await host.call('web.open', { url: site.url('shop.test', '/') });
+  const sidecar = sidecarOf()!;
+  const browser = chromiumOf(sidecar.pid);
+  expect(browser).toBeDefined();
+  await host.call('web.close', { session: first.session });
+  await host.call('web.open', { url: site.url('shop.test', '/') });
+  expect(chromiumOf(sidecar.pid)!.pid).toBe(browser!.pid);
+  await host.call('web.close', {});
+});
