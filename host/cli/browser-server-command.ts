@@ -1,7 +1,6 @@
 // `webcap browser-server [--listen H:P] [--token-env NAME]`: a Playwright
 // browser server for hosts on other machines (host/daemon/browser-server.ts).
 import type { Command } from 'commander';
-import { browserServerCommand } from '../daemon/browser-server.js';
 import { optionsOf } from './args.js';
 
 export function registerBrowserServer(program: Command): void {
@@ -11,6 +10,7 @@ export function registerBrowserServer(program: Command): void {
     .option('--token-env <name>', 'environment variable holding the token (the WebSocket path); required off loopback')
     .action(async (_o: unknown, cmd: Command) => {
       const o = optionsOf<{ listen: string; tokenEnv?: string }>(cmd);
+      const { browserServerCommand } = await import('../daemon/browser-server.js');
       process.exitCode = await browserServerCommand({ listen: o.listen, tokenEnv: o.tokenEnv, config: o.config });
     });
 }

@@ -4,7 +4,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config/load.js';
 import { connectDaemon, daemonStatus, request, startDaemon } from '../daemon/client.js';
-import { serveDaemon } from '../daemon/server.js';
 import { socketPath } from '../daemon/socket.js';
 import { optionsOf, print } from './args.js';
 import { configFileOf } from './executor.js';
@@ -41,6 +40,7 @@ export function registerDaemon(program: Command): void {
     if (!status) process.exitCode = 3;
   });
   daemon.command('serve', { hidden: true }).description('run the daemon in this process').action(async (_o: unknown, cmd: Command) => {
+    const { serveDaemon } = await import('../daemon/server.js');
     await serveDaemon(configFileOf(optionsOf(cmd).config) ?? undefined);
   });
 }

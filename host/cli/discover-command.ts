@@ -4,7 +4,6 @@
 // the ranking goes to stderr.
 import type { Command } from 'commander';
 import { WebcapError } from '../../manifests/errors.js';
-import { createHost } from '../host.js';
 import { collect, optionsOf } from './args.js';
 import { printStep } from './step-log.js';
 
@@ -21,6 +20,7 @@ export function registerDiscover(program: Command): void {
         if (at <= 0) throw new WebcapError('invalid_params', `--input expects key=value, got "${pair}"`, { field: 'input' });
         return [pair.slice(0, at), pair.slice(at + 1)];
       }));
+      const { createHost } = await import('../host.js');
       const host = createHost({ config: opts.config, yes: opts.yes });
       try {
         const written = host.plan(need, inputs);

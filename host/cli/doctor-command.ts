@@ -1,7 +1,6 @@
 // `webcap doctor [--config FILE] [--json]`: one line per check, exit 1 when
 // any fails (a warning, such as a search key not set, does not).
 import type { Command } from 'commander';
-import { runDoctor } from '../ops/doctor.js';
 import { optionsOf, print } from './args.js';
 
 export function registerDoctor(program: Command): void {
@@ -9,6 +8,7 @@ export function registerDoctor(program: Command): void {
     .description('check the config, Chromium, the workspace and chain, the store, search keys and the sidecar build')
     .action(async (_o: unknown, cmd: Command) => {
       const { config, json } = optionsOf(cmd);
+      const { runDoctor } = await import('../ops/doctor.js');
       const report = await runDoctor(config);
       if (json) print(JSON.stringify(report));
       else {

@@ -9,7 +9,6 @@ import type { WebcapConfig } from '../config/types.js';
 import { connectDaemon, requestOwnDaemon, type Listener } from '../daemon/client.js';
 import { configIdentity } from '../daemon/identity.js';
 import type { Request } from '../daemon/protocol.js';
-import { createHost } from '../host.js';
 import type { GlobalOptions } from './args.js';
 import type { StepLog } from '../rtfs/plan-runner.js';
 import type { Heal } from '../replay/heal.js';
@@ -50,6 +49,8 @@ export async function withExecutor<T>(opts: GlobalOptions, body: (x: Executor) =
     live.destroy();
     throw new WebcapError('invalid_params', `a webcap daemon is serving this workspace (${config.workspace.path}); drop --no-daemon to use it (it restarts for this configuration if it serves another), or stop it first (\`webcap daemon stop\`)`);
   }
+  // The host loads only here: through a daemon, this process never needs it.
+  const { createHost } = await import('../host.js');
   const host = createHost({ config: opts.config, yes: opts.yes });
   const stopWatching = exitOnSignal(host, command);
   // The URL carries the token: printed once, on stderr, never logged.

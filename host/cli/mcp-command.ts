@@ -1,8 +1,6 @@
 // `webcap mcp [--composite]`: the MCP server on stdio, or with
 // `--http HOST:PORT [--token-env NAME]` over Streamable HTTP at /mcp.
 import type { Command } from 'commander';
-import { runMcpHttp } from '../mcp/http.js';
-import { runMcpStdio } from '../mcp/stdio.js';
 import { optionsOf } from './args.js';
 
 export function registerMcp(program: Command): void {
@@ -14,9 +12,11 @@ export function registerMcp(program: Command): void {
     .action(async (_o: unknown, cmd: Command) => {
       const opts = optionsOf<{ composite?: boolean; http?: string; tokenEnv?: string }>(cmd);
       if (opts.http) {
+        const { runMcpHttp } = await import('../mcp/http.js');
         await runMcpHttp({ listen: opts.http, tokenEnv: opts.tokenEnv, config: opts.config, composite: opts.composite, yes: opts.yes });
         return;
       }
+      const { runMcpStdio } = await import('../mcp/stdio.js');
       await runMcpStdio({ config: opts.config, composite: opts.composite, yes: opts.yes });
     });
 }
