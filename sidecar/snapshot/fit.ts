@@ -41,6 +41,8 @@ export function fitLines(lines: Out[], budget: number): Fitted {
   const links: Joins = (l) => isLinkLine(l);
   const outside: Joins = (l, at) => isLinkLine(l) || (!!l.items && !acted[at]);
   const every: Joins = (l) => !!l.items;
+  const tightened = new Map<Joins, Out[]>(); // each tight form is listed once: the folds below start from it again
+  const tightLists = (joins: Joins) => tightened.get(joins) ?? tightened.set(joins, listed(textless, TIGHT, joins)).get(joins)!;
   const listedSays = ['elements listed as "ref name"'];
   const tightSays = [...listedSays, 'names cut to one word'];
   const rungs: Array<() => Rung> = [
@@ -49,23 +51,24 @@ export function fitLines(lines: Out[], budget: number): Fitted {
     ...LIST_NAME_CHARS.map((chars) => () => ({ lines: listed(textless, { chars, tight: false }, links), says: listedSays })),
     () => ({ lines: listed(textless, SHORT, outside), says: listedSays }),
     () => ({ lines: listed(textless, SHORT, every), says: listedSays }),
-    () => ({ lines: listed(textless, TIGHT, outside), says: tightSays }),
-    () => ({ lines: listed(textless, TIGHT, every), says: tightSays }),
+    () => ({ lines: tightLists(outside), says: tightSays }),
+    () => ({ lines: tightLists(every), says: tightSays }),
   ];
   for (const rung of rungs) {
     const r = rung();
     if (fits(r)) return { text: render(r.lines, r.says), cut: true };
   }
-  // Past that, regions fold; the fields and buttons where the agent acts keep their own lines while that is enough.
-  let last = '';
-  for (const joins of [outside, every]) {
-    const base = listed(textless, TIGHT, joins);
+  // Past that, regions fold. The fields and buttons where the agent acts keep their own lines while that costs
+  // no more refs elsewhere than the number of elements it shows whole: a ref for a ref.
+  const [roomy, tight] = [outside, every].map((joins) => {
+    const base = tightLists(joins);
     const all = refCount(base);
     const answer = (ls: Out[]) => render(ls, [...tightSays, folds(all - refCount(ls), ls)]);
-    last = answer(foldToFit(base, (ls) => answer(ls).length <= budget).lines);
-    if (last.length <= budget) break;
-  }
-  return { text: last, cut: true };
+    const kept = foldToFit(base, (ls) => answer(ls).length <= budget).lines;
+    return { text: answer(kept), refs: refCount(kept), whole: kept.filter((l) => l.items && !isListLine(l)).length };
+  });
+  const roomyWins = roomy.text.length <= budget && roomy.refs + roomy.whole >= tight.refs;
+  return { text: roomyWins ? roomy.text : tight.text, cut: true };
 }
 
 function header(says: string[]): string {
@@ -94,6 +97,7 @@ function shortLinkNames(line: Out): Out {
 }
 
 const isLinkLine = (l: Out) => !!l.items && /^- links: /.test(l.text);
+const isListLine = (l: Out) => /^- (links|elements): /.test(l.text);
 
 /** Every run of lines that `joins` at one depth as one ref list in `form`; other lines as they are. */
 function listed(lines: Out[], form: ListForm, joins: Joins): Out[] {

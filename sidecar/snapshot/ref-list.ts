@@ -76,7 +76,7 @@ function wrapped(items: Item[], form: ListForm, depth: number, prefix: string): 
   for (const t of tokens(items, form)) {
     if (text && text.length + separator.length + t.text.length > room) { flush(); text = ''; held = []; }
     text = text ? `${text}${separator}${t.text}` : t.text;
-    held = [...held, ...t.items];
+    held.push(...t.items);
   }
   flush();
   return lines;

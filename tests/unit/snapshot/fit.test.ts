@@ -106,6 +106,18 @@ describe('fitLines', () => {
     expect(refsShown(r.text).has('e7')).toBe(false);
   });
 
+  it('past the folds, a large form in the main content is listed too when its own lines would cost more refs than it has fields', () => {
+    const fields = Array.from({ length: 120 }, (_, i) => `  - textbox "Delivery address line ${i}" [ref=e${500 + i}]`).join('\n');
+    const page = ['- navigation "Menu" [ref=e1]:', links('menu item', 2000, 1000, '  '), '- main [ref=e2]:', '  - heading "Checkout" [level=1] [ref=e3]', fields].join('\n');
+    const r = fitLines(compactLines(page), 12_000);
+    expect(r.text.length).toBeLessThanOrEqual(12_000);
+    expect(r.text).toMatch(/1 region cut after its first lines/);
+    // Every field keeps its ref, in a tight list rather than a line of its own each.
+    for (let i = 0; i < 120; i++) expect(refsShown(r.text).has(`e${500 + i}`)).toBe(true);
+    expect(r.text).toMatch(/^ - elements: e500 textbox "Delivery…" e501 textbox "…1"/m);
+    expect(r.text).not.toContain('- textbox "Delivery address line 7" [ref=e507]');
+  });
+
   it('a main content alone ten times the budget comes in parts of the budget, each line whole', () => {
     const huge = ['- main [ref=e1]:', '  - heading "Archive" [level=1] [ref=e2]', links('archive entry', 4000, 100, '  ')].join('\n');
     const budget = 12_000;
