@@ -31,6 +31,14 @@ export function changesNothing(effects: readonly string[]): boolean {
   return effects.every((e) => isKnownEffect(e) && EFFECTS[e] === 'looks');
 }
 
+/**
+ * Only reads the page a session already shows: connects to no site, asks no one, changes nothing
+ * (every effect is "browser"). Such a call's intent need not be durable before it runs (policies/write-ahead.ts).
+ */
+export function readsOpenPageOnly(effects: readonly string[] | undefined): boolean {
+  return !!effects?.length && effects.every((e) => e === 'browser');
+}
+
 /** Can submit, delete or spend (an unknown effect counts as destructive: fail closed). */
 export function canDestroy(effects: readonly string[]): boolean {
   return effects.some((e) => !isKnownEffect(e) || EFFECTS[e] === 'destructive');

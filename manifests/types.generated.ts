@@ -958,7 +958,7 @@ export type WebSnapshotParams = {
   ref?: string;
   /** Return only the lines that changed since the previous snapshot of this page with the same mode and selector ("+ " new, "- " gone). Falls back to the full snapshot, with a note, when there is no previous one or the page navigated. */
   diff?: boolean;
-  /** Longest text to return in one answer (default 24000 for the compact view, 12000 for the others). A longer compact view leaves out running text, lists links as `e12 "Home" · e13 "World"`, and only then folds regions (menus, asides, footer) into one line each; what still does not fit, and any other view, is split into parts at line boundaries, each ending with a notice that names the next part. */
+  /** Longest text to return in one answer (default 32000 for the compact view, 12000 for the others). A longer compact view leaves out running text, lists links as `e12 "Home" · e13 "World"`, and only then folds regions (menus, asides, footer) into one line each; what still does not fit, and any other view, is split into parts at line boundaries, each ending with a notice that names the next part. */
   max_chars?: number;
   /** Which part of a view longer than max_chars (default 1); the notice at the end of each part names the next. */
   page?: number;

@@ -13,7 +13,8 @@
 // with { durable: false } (a call's result entry, which follows its durable
 // intent): those are written to the OS at once, so they survive a crash of
 // this process, and reach the disk with the next durable append, a timer
-// (LAZY_SYNC_MS) or close(). One fdatasync per call on the critical path.
+// (LAZY_SYNC_MS) or close(). One fdatasync per call on the critical path (none
+// for a call that only reads the open page: policies/write-ahead.ts).
 //
 // Torn tails: a crash mid-write leaves an unterminated, unparseable last line.
 // That entry's append never resolved, so nothing acted on it; the next writer

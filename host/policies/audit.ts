@@ -5,7 +5,8 @@
 // details.reason 'chain_unwritable') rather than succeeding unrecorded.
 // A call that reached its effect already has a durable intent entry
 // (write-ahead.ts), so its result entry is written without its own fdatasync:
-// one fdatasync per call on the critical path (chain.ts explains when it lands).
+// one fdatasync per call on the critical path, none for a read of the open page
+// (chain.ts explains when it lands).
 import { WebcapError, toWebcapError } from '../../manifests/errors.js';
 import type { CausalChain, ChainAppend, ChainDecision } from '../chain/chain.js';
 import type { Redactor } from '../redact/redactor.js';

@@ -5,6 +5,14 @@
 // cannot take it (full or read-only disk, a lock held too long), the call
 // stops here and nothing happens. The audit policy then writes the call's
 // result entry, pointing back with `intent_seq` (the call carries it: call.intentSeq).
+// A call that only reads the page a session already shows (web.snapshot,
+// web.extract, web.wait…: every effect is "browser") changes nothing a crash
+// could leave unrecorded: its intent is written before it runs, as every intent
+// is (a reader of the chain sees it under way; a write the disk refuses still
+// stops it), but not fdatasync'd
+// first; it and the result entry reach the disk with the next durable append,
+// within LAZY_SYNC_MS, or at close. No fdatasync on a read's critical path.
+import { readsOpenPageOnly } from '../../manifests/effects.js';
 import { WebcapError } from '../../manifests/errors.js';
 import type { CausalChain } from '../chain/chain.js';
 import type { Redactor } from '../redact/redactor.js';
@@ -37,7 +45,7 @@ export function writeAheadPolicy(chain: CausalChain, redactor: Redactor): Policy
         params: intentParams(redactor.redactParams(call.manifest, call.params)),
         decisions: call.decisions.map((d) => ({ decision: d.decision, policy: d.policy, reason: d.reason === undefined ? null : redactor.redactString(d.reason) })),
         ...(call.via ? { via: call.via } : {}),
-      });
+      }, { durable: !readsOpenPageOnly(call.manifest.effects) });
       call.intentSeq = entry.seq; // the audit policy's result entry points back to it
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);

@@ -3,67 +3,92 @@
 //   1. the running text goes (its first lines are a reading aid, not a place to act);
 //   2. link names shrink to their first words;
 //   3. links print as compact ref lists (`e12 "Home" · e13 "World"`), names cut
-//      to their first words, then to fewer; then buttons and fields join them;
-//   4. only then do regions fold into one line each that says what they hold
-//      and which ref opens them, their refs left out — footer, asides and
-//      navigation before the rest, the larger first; the main content, forms,
-//      search and dialogs never fold.
+//      to their first words, then to fewer; then buttons and fields join them,
+//      outside the main content, forms, search and dialogs first;
+//   4. the lists go tight: names cut to one word (the first, or the first
+//      that differs from the name before: "…2" after "Page 1"), links of one name
+//      sharing one entry (`e3,e9 "Share"`), entries apart by a space;
+//   5. only then do regions fold — footer, asides and navigation before the
+//      rest, the larger first; the main content, forms, search and dialogs
+//      never fold. A region folds whole into one line that says what it holds
+//      and which ref opens it, or, when that is more than needed, is cut after
+//      its first lines and a line says what the rest holds (its kinds, counts
+//      and ref span) and which ref opens it.
 // Every line kept is whole, so every ref shown works. What still does not fit
 // (a page whose main content alone is larger) is split into parts (paging.ts).
 import { printLines, shorten, type Out } from './compact.js';
-import { countRegion, listLinks } from './ref-list.js';
+import { foldToFit, insideNever } from './fold.js';
+import { listLinks, type ListForm } from './ref-list.js';
 
 /** Link names in a cut view: enough words to tell links apart. */
 const CUT_LINK_CHARS = 14;
 /** Names in ref lists, first roomy, then at the least that still tells elements apart. */
 const LIST_NAME_CHARS = [14, 8];
-
-/** Folded first, in this order; other regions after them; where the agent acts, never. */
-const FOLD_FIRST = ['contentinfo', 'complementary', 'navigation', 'banner'];
-const NEVER = new Set(['main', 'form', 'search', 'dialog', 'alertdialog']);
+const SHORT: ListForm = { chars: LIST_NAME_CHARS.at(-1)!, tight: false };
+const TIGHT: ListForm = { chars: 0, tight: true };
 
 interface Fitted { text: string; cut: boolean }
-
-interface Step { shortened: boolean; lists: boolean; counted: number }
+interface Rung { lines: Out[]; says: string[] }
+type Joins = (line: Out, at: number) => boolean;
 
 export function fitLines(lines: Out[], budget: number): Fitted {
   const whole = printLines(lines);
   if (whole.length <= budget) return { text: whole, cut: false };
   const textless = lines.filter((l) => !l.isText);
-  const step: Step = { shortened: false, lists: false, counted: 0 };
-  const render = (kept: Out[]) => `${header(step)}\n${printLines(kept)}`;
-  const fits = (kept: Out[]) => render(kept).length <= budget;
-  if (fits(textless)) return { text: render(textless), cut: true };
-  step.shortened = true;
-  let kept = textless.map(shortLinkNames);
-  if (fits(kept)) return { text: render(kept), cut: true };
-  step.lists = true;
-  for (const chars of LIST_NAME_CHARS) {
-    kept = listed(textless, chars, isLinkLine);
-    if (fits(kept)) return { text: render(kept), cut: true };
+  const acted = insideNever(textless);
+  const render = (lines: Out[], says: string[]) => `${header(says)}\n${printLines(lines)}`;
+  const fits = (rung: Rung) => render(rung.lines, rung.says).length <= budget;
+  const links: Joins = (l) => isLinkLine(l);
+  const outside: Joins = (l, at) => isLinkLine(l) || (!!l.items && !acted[at]);
+  const every: Joins = (l) => !!l.items;
+  const tightened = new Map<Joins, Out[]>(); // each tight form is listed once: the folds below start from it again
+  const tightLists = (joins: Joins) => tightened.get(joins) ?? tightened.set(joins, listed(textless, TIGHT, joins)).get(joins)!;
+  const listedSays = ['elements listed as "ref name"'];
+  const tightSays = [...listedSays, 'names cut to one word'];
+  const rungs: Array<() => Rung> = [
+    () => ({ lines: textless, says: [] }),
+    () => ({ lines: textless.map(shortLinkNames), says: ['link names shortened'] }),
+    ...LIST_NAME_CHARS.map((chars) => () => ({ lines: listed(textless, { chars, tight: false }, links), says: listedSays })),
+    () => ({ lines: listed(textless, SHORT, outside), says: listedSays }),
+    () => ({ lines: listed(textless, SHORT, every), says: listedSays }),
+    () => ({ lines: tightLists(outside), says: tightSays }),
+    () => ({ lines: tightLists(every), says: tightSays }),
+  ];
+  for (const rung of rungs) {
+    const r = rung();
+    if (fits(r)) return { text: render(r.lines, r.says), cut: true };
   }
-  // Then every element one can act on joins the lists, buttons and fields too (`e7 button "Send"`).
-  const linksListed = kept;
-  kept = listed(textless, LIST_NAME_CHARS.at(-1)!, (l) => !!l.items);
-  if (fits(kept)) return { text: render(kept), cut: true };
-  // Past that, regions lose their refs to a count, the larger first; once that makes room,
-  // fields and buttons get their own lines back if they fit.
-  const folded: string[] = [];
-  for (let at = nextToFold(kept); at !== null && !fits(kept); at = nextToFold(kept)) {
-    folded.push(kept[at].section!.ref!);
-    kept = fold(kept, at, countRegion);
-    step.counted += 1;
-  }
-  const roomier = folded.reduce((ls, ref) => { const at = ls.findIndex((l) => l.section?.ref === ref); return at < 0 ? ls : fold(ls, at, countRegion); }, linksListed);
-  return { text: render(fits(roomier) ? roomier : kept), cut: true };
+  // Past that, regions fold. The fields and buttons where the agent acts keep their own lines while that costs
+  // no more refs elsewhere than the number of elements it shows whole: a ref for a ref.
+  const [roomy, tight] = [outside, every].map((joins) => {
+    const base = tightLists(joins);
+    const all = refCount(base);
+    const answer = (ls: Out[]) => render(ls, [...tightSays, folds(all - refCount(ls), ls)]);
+    const kept = foldToFit(base, (ls) => answer(ls).length <= budget).lines;
+    return { text: answer(kept), refs: refCount(kept), whole: kept.filter((l) => l.items && !isListLine(l)).length };
+  });
+  const roomyWins = roomy.text.length <= budget && roomy.refs + roomy.whole >= tight.refs;
+  return { text: roomyWins ? roomy.text : tight.text, cut: true };
 }
 
-function header({ shortened, lists, counted }: Step): string {
-  const parts = ['running text left out'];
-  if (shortened) parts.push('link names shortened');
-  if (lists) parts.push('elements listed as "ref name"');
-  if (counted) parts.push(`${counted} region${counted > 1 ? 's' : ''} folded to a count, their refs left out (web.snapshot {"ref":…} opens one)`);
-  return `# cut to fit max_chars: ${parts.join(', ')}; a larger max_chars or mode "full" shows everything`;
+function header(says: string[]): string {
+  return `# cut to fit max_chars: ${['running text left out', ...says].join(', ')}; a larger max_chars or mode "full" shows everything`;
+}
+
+/** What the folds left out, for the header: how many regions, how many refs, and how to open one. */
+function folds(refsLeftOut: number, lines: Out[]): string {
+  const counted = lines.filter((l) => l.fold && l.section).length - lines.filter((l) => l.fold && !l.section).length;
+  const cut = lines.filter((l) => l.fold && !l.section).length;
+  const parts = [
+    counted ? `${counted} region${counted > 1 ? 's' : ''} folded to a count` : '',
+    cut ? `${cut} region${cut > 1 ? 's' : ''} cut after its first lines` : '',
+  ].filter(Boolean);
+  if (!parts.length) return 'nothing folded';
+  return `${parts.join(', ')}, ${refsLeftOut} refs left out (web.snapshot {"ref":…} opens a region)`;
+}
+
+function refCount(lines: Out[]): number {
+  return lines.reduce((n, l) => n + (l.items?.length ?? 0), 0);
 }
 
 function shortLinkNames(line: Out): Out {
@@ -72,42 +97,17 @@ function shortLinkNames(line: Out): Out {
 }
 
 const isLinkLine = (l: Out) => !!l.items && /^- links: /.test(l.text);
+const isListLine = (l: Out) => /^- (links|elements): /.test(l.text);
 
-/** Every run of lines that `joins` at one depth as one ref list with names of `chars`; other lines as they are. */
-function listed(lines: Out[], chars: number, joins: (l: Out) => boolean): Out[] {
+/** Every run of lines that `joins` at one depth as one ref list in `form`; other lines as they are. */
+function listed(lines: Out[], form: ListForm, joins: Joins): Out[] {
   const out: Out[] = [];
   for (let i = 0; i < lines.length;) {
     let j = i;
-    while (j < lines.length && lines[j].depth === lines[i].depth && joins(lines[j])) j++;
+    while (j < lines.length && lines[j].depth === lines[i].depth && joins(lines[j], j)) j++;
     if (j === i) { out.push(lines[i]); i += 1; continue; }
-    out.push(...listLinks({ ...lines[i], items: lines.slice(i, j).flatMap((l) => l.items!) }, chars));
+    out.push(...listLinks({ ...lines[i], items: lines.slice(i, j).flatMap((l) => l.items!) }, form));
     i = j;
   }
   return out;
-}
-
-function subtreeEnd(lines: Out[], at: number): number {
-  let end = at + 1;
-  while (end < lines.length && lines[end].depth > lines[at].depth) end++;
-  return end;
-}
-
-function fold(lines: Out[], at: number, into: (region: Out[]) => Out[]): Out[] {
-  const end = subtreeEnd(lines, at);
-  return [...lines.slice(0, at), ...into(lines.slice(at, end)), ...lines.slice(end)];
-}
-
-/** The region to fold next: by role class, then the one whose lines cost the most. */
-function nextToFold(lines: Out[]): number | null {
-  let best: { at: number; rank: number; size: number } | null = null;
-  for (const [at, line] of lines.entries()) {
-    if (!line.section?.ref || NEVER.has(line.section.role) || line.fold) continue;
-    const end = subtreeEnd(lines, at);
-    if (end - at < 2) continue; // a region of one line says as much as its count
-    const first = FOLD_FIRST.indexOf(line.section.role);
-    const rank = first >= 0 ? first : FOLD_FIRST.length;
-    const size = printLines(lines.slice(at, end)).length;
-    if (!best || rank < best.rank || (rank === best.rank && size > best.size)) best = { at, rank, size };
-  }
-  return best?.at ?? null;
 }

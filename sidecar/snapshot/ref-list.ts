@@ -2,45 +2,81 @@
 // fit — each as `e12 "Home"` (`e14 textbox "Search": "ada"` for any other role, with
 // its states and value), joined by " · " on lines of about a fixed length, so
 // every element keeps a ref the agent can act on; and the one line a region
-// folds into when even that does not fit.
+// folds into when even that does not fit. Past that, a tight form keeps the
+// refs still: names cut to one word (`e12 "Home"`, `e31 "…2"` after "Page 1"), every link of one
+// name in a list sharing one entry (`e3,e9,e40 "Share"`), entries apart by a
+// single space on longer lines — names are quoted, so a space is enough.
 import { shorten, type Item, type Out } from './compact.js';
 
-/** Lines of a list stop near this length (a line is never split between parts). */
+/** How a list prints: names cut to `chars`, or to their first word in the tight form. */
+export interface ListForm { chars: number; tight: boolean }
+
+/** Lines of a list stop near this length (a line is never split between parts); tight lines run longer. */
 const LIST_LINE = 160;
+const TIGHT_LINE = 400;
 const SEPARATOR = ' · ';
+/** A first word longer than this is cut too (an address, a run of letters). */
+const WORD_CHARS = 10;
+
+/**
+ * The name cut to one word: its first, or, when it starts as the name before it in the list did
+ * ("Page 1", "Page 2"), the first word where it differs ("…2"); "…" marks the words left out.
+ */
+export function oneWord(text: string, before = ''): string {
+  const words = text.replace(/\s+/g, ' ').trim().split(' ');
+  const previous = before.replace(/\s+/g, ' ').trim().split(' ');
+  let at = 0;
+  while (at < words.length - 1 && words[at] === previous[at]) at++;
+  const word = words[at].length > WORD_CHARS ? `${words[at].slice(0, WORD_CHARS - 1)}…` : words[at];
+  return `${at > 0 ? '…' : ''}${word}${at < words.length - 1 && !word.endsWith('…') ? '…' : ''}`;
+}
 
 // Names and values are page text: printed as JSON strings, so a name that reads "Home · e13 Pay" cannot pass
 // for a second entry of the list.
-function itemText(item: Item, chars: number): string {
-  const name = item.name ? JSON.stringify(shorten(item.name, chars)) : '';
-  const value = item.value ? `: ${JSON.stringify(shorten(item.value, chars))}` : '';
+function itemText(item: Item, form: ListForm, before: string): string {
+  const name = item.name ? JSON.stringify(form.tight ? oneWord(item.name, before) : shorten(item.name, form.chars)) : '';
+  const value = item.value ? `: ${JSON.stringify(form.tight ? oneWord(item.value) : shorten(item.value, form.chars))}` : '';
   return [item.ref, item.role === 'link' ? '' : item.role, item.states, `${name}${value}`].filter(Boolean).join(' ');
 }
 
-/** `e1 "Home" · e2 "World"`, with links of one name after another sharing it: `e3,e4 "Story"`. */
-function tokens(items: Item[], chars: number): Array<{ text: string; items: Item[] }> {
+/**
+ * `e1 "Home" · e2 "World"`, with links of one name after another sharing it: `e3,e4 "Story"`
+ * (in the tight form, links of one name anywhere in the list: the entry stays where the first was).
+ */
+function tokens(items: Item[], form: ListForm): Array<{ text: string; items: Item[] }> {
   const out: Array<{ text: string; items: Item[] }> = [];
+  const byName = new Map<string, { text: string; items: Item[] }>();
+  let previousName = '';
   for (const item of items) {
     const last = out.at(-1);
     const before = last?.items.at(-1);
-    if (last && before && item.role === 'link' && before.role === 'link' && item.name && item.name === before.name) {
-      last.text = last.text.replace(/^(\S+)/, `$1,${item.ref}`);
-      last.items.push(item);
-    } else out.push({ text: itemText(item, chars), items: [item] });
+    const shared = item.role === 'link' && item.name && !item.states
+      ? (form.tight ? byName.get(item.name) : last && before?.role === 'link' && before.name === item.name ? last : undefined)
+      : undefined;
+    if (shared) {
+      shared.text = shared.text.replace(/^(\S+)/, `$1,${item.ref}`);
+      shared.items.push(item);
+      continue;
+    }
+    const token = { text: itemText(item, form, previousName), items: [item] };
+    previousName = item.name;
+    out.push(token);
+    if (item.role === 'link' && item.name && !item.states) byName.set(item.name, token);
   }
   return out;
 }
 
 /** The items as lines of `prefix e1 "A" · e2 "B"`, each line with the items it holds. */
-function wrapped(items: Item[], chars: number, depth: number, prefix: string): Out[] {
+function wrapped(items: Item[], form: ListForm, depth: number, prefix: string): Out[] {
   const lines: Out[] = [];
+  const [separator, room] = form.tight ? [' ', TIGHT_LINE] : [SEPARATOR, LIST_LINE];
   let text = '';
   let held: Item[] = [];
   const flush = () => { if (held.length) lines.push({ depth, text: `${prefix}${text}`, isText: false, items: held }); };
-  for (const t of tokens(items, chars)) {
-    if (text && text.length + SEPARATOR.length + t.text.length > LIST_LINE) { flush(); text = ''; held = []; }
-    text = text ? `${text}${SEPARATOR}${t.text}` : t.text;
-    held = [...held, ...t.items];
+  for (const t of tokens(items, form)) {
+    if (text && text.length + separator.length + t.text.length > room) { flush(); text = ''; held = []; }
+    text = text ? `${text}${separator}${t.text}` : t.text;
+    held.push(...t.items);
   }
   flush();
   return lines;
@@ -66,7 +102,23 @@ export function countRegion(region: Out[]): Out[] {
 }
 
 /** Elements as ref lists: `- links: e1 "Home" · e2 "World"` (`- elements:` when not all are links). */
-export function listLinks(line: Out, chars: number): Out[] {
+export function listLinks(line: Out, form: ListForm): Out[] {
   const items = line.items ?? [];
-  return wrapped(items, chars, line.depth, items.every((i) => i.role === 'link') ? '- links: ' : '- elements: ');
+  return wrapped(items, form, line.depth, items.every((i) => i.role === 'link') ? '- links: ' : '- elements: ');
+}
+
+/**
+ * A region cut after its first `kept` lines (`kept` ≥ 1): those stay, and one line says what the rest held
+ * and which refs it spans: `- … the rest: 1160 links, 20 buttons, e3001–e9120 (folded: {"ref":"e7"} opens the region)`.
+ */
+export function cutRegion(region: Out[], kept: number): Out[] {
+  const [first] = region;
+  const rest = region.slice(1 + kept);
+  const refs = rest.flatMap((l) => (l.items ?? []).map((i) => i.ref));
+  const span = refs.length ? `, ${refs[0]}–${refs.at(-1)}` : '';
+  const line: Out = {
+    depth: first.depth + 1, isText: false, fold: true,
+    text: `- … the rest: ${summary([first, ...rest])}${span} (folded: {"ref":"${first.section!.ref}"} opens the region)`,
+  };
+  return [{ ...first, fold: true }, ...region.slice(1, 1 + kept), line];
 }

@@ -10,7 +10,7 @@ import { html, send, serve, type FixtureServer } from '../helpers/fixture-server
 import { testConfig, testHost } from '../helpers/host.js';
 
 const links = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `<li><a href="/${prefix}/${i}">${prefix} topic number ${i}</a></li>`).join('');
-const BIG = html(`<header><nav aria-label="Sections"><ul>${links('section', 400)}</ul></nav></header>
+const BIG = html(`<header><nav aria-label="Sections"><ul>${links('section', 700)}</ul></nav></header>
   <main><h1>Contact us</h1><p>Write to us and we answer within a day.</p>
     <form onsubmit="return false"><label>Email <input id="email"></label><label>Message <textarea id="msg"></textarea></label><button type="submit">Send</button></form>
     <h2>Recent answers</h2><ul>${links('answer', 10)}</ul></main>
@@ -39,7 +39,7 @@ afterAll(async () => {
 const refAfter = (text: string, name: string) => new RegExp(`"${name}" \\[ref=(e\\d+)\\]`).exec(text)?.[1];
 
 /** Every ref an answer prints: on element lines (`[ref=e12]`) and in ref lists (`e12 Home · e13,e14 World`). */
-const refsIn = (text: string) => new Set([...text.matchAll(/\[ref=(e\d+)\]|(?<=^[ -]*(?:links: )?|· |,)(e\d+)(?=[ ,])/gm)].map((m) => m[1] ?? m[2]));
+const refsIn = (text: string) => new Set([...text.matchAll(/\[ref=(e\d+)\]|(?<=^ *- (?:links|elements): (?:.* )?|,)(e\d+)(?=[ ,])/gm)].map((m) => m[1] ?? m[2]));
 
 describe('web.snapshot past its budget', () => {
   it('keeps every element\'s ref: the form as it is, links as ref lists that act', async () => {
@@ -47,12 +47,12 @@ describe('web.snapshot past its budget', () => {
     const whole = await host.call('web.snapshot', { session, max_chars: 1_000_000 });
     expect(whole.truncated).toBe(false);
     const all = refsIn(whole.snapshot as string);
-    expect(all.size).toBeGreaterThan(760);
-    expect((whole.snapshot as string).length).toBeGreaterThan(24_000);
+    expect(all.size).toBeGreaterThan(1060);
+    expect((whole.snapshot as string).length).toBeGreaterThan(32_000);
     const r = await host.call('web.snapshot', { session });
     const text = r.snapshot as string;
     expect(r.truncated).toBe(true);
-    expect(text.length).toBeLessThanOrEqual(24_000);
+    expect(text.length).toBeLessThanOrEqual(32_000);
     expect(text.split('\n')[0]).toMatch(/^# cut to fit max_chars: running text left out, .*elements listed as "ref name"/);
     expect(text).not.toContain('folded');
     expect(refsIn(text)).toEqual(all);
@@ -67,29 +67,34 @@ describe('web.snapshot past its budget', () => {
     expect(requests).toEqual(['/section/7']);
   });
 
-  it('past the ref lists, folds menus, asides and footer into a line each that opens with its ref; the form stays', async () => {
+  it('past the ref lists, folds footer and aside into a line each and cuts the menu after the refs that fit, each fold naming the ref that opens it; the form stays', async () => {
     const { session } = await host.call('web.open', { url: at('/big') });
     const whole = await host.call('web.snapshot', { session, max_chars: 1_000_000 });
     const r = await host.call('web.snapshot', { session, max_chars: 6_000 });
     const text = r.snapshot as string;
     expect(r.truncated).toBe(true);
     expect(text.length).toBeLessThanOrEqual(6_000);
-    expect(text.split('\n')[0]).toMatch(/^# cut to fit max_chars: .*regions? folded to a count/);
+    expect(text.split('\n')[0]).toMatch(/^# cut to fit max_chars: .*2 regions folded to a count, 1 region cut after its first lines, \d+ refs left out/);
     expect(text).toMatch(/- textbox "Email" \[ref=e\d+\]/);
     expect(text).toMatch(/- textbox "Message" \[ref=e\d+\]/);
     expect(text).toMatch(/- button "Send" \[ref=e\d+\]/);
     // The main content's links keep their refs.
     for (let i = 0; i < 10; i++) expect(refsIn(text)).toContain(refAfter(whole.snapshot as string, `answer topic number ${i}`));
-    const nav = /- navigation "Sections" \(400 links; folded: \{"ref":"(e\d+)"\} opens it\)/.exec(text);
+    // The menu keeps its first links; one line says how many more there are, their ref span, and the ref that opens the menu.
+    const nav = /^ *- … the rest: (\d+) links, (e\d+)–(e\d+) \(folded: \{"ref":"(e\d+)"\} opens the region\)$/m.exec(text);
     expect(nav).not.toBeNull();
+    expect(refsIn(text)).toContain(refAfter(whole.snapshot as string, 'section topic number 0'));
+    expect(refsIn(text)).not.toContain(refAfter(whole.snapshot as string, 'section topic number 699'));
+    expect(nav![3]).toBe(refAfter(whole.snapshot as string, 'section topic number 699'));
     expect(text).toMatch(/- contentinfo \(200 links; folded: \{"ref":"e\d+"\} opens it\)/);
-    expect(text).not.toContain('section topic');
+    expect(text).toMatch(/- complementary \(150 links, 1 heading; folded: \{"ref":"e\d+"\} opens it\)/);
     // The form's refs act.
     const email = /- textbox "Email" \[ref=(e\d+)\]/.exec(text)![1];
     await host.call('web.fill', { session, ref: email, text: 'ada@example.test' });
-    const opened = await host.call('web.snapshot', { session, ref: nav![1], max_chars: 100_000 });
+    const opened = await host.call('web.snapshot', { session, ref: nav![4], max_chars: 100_000 });
     expect(opened.truncated).toBe(false);
     expect(opened.snapshot).not.toContain('Contact us');
+    expect(refsIn(opened.snapshot as string).size).toBe(700);
     const seven = refAfter(opened.snapshot as string, 'section topic number 7');
     expect(seven).toBe(refAfter(whole.snapshot as string, 'section topic number 7'));
     requests = [];
@@ -101,7 +106,7 @@ describe('web.snapshot past its budget', () => {
     const { session } = await host.call('web.open', { url: at('/huge') });
     const r = await host.call('web.snapshot', { session });
     expect(r.total_chars as number).toBeGreaterThan(240_000);
-    expect((r.snapshot as string).length).toBeLessThanOrEqual(24_000);
+    expect((r.snapshot as string).length).toBeLessThanOrEqual(32_000);
     expect(r).toMatchObject({ truncated: true, page: 1 });
     expect(r.snapshot).toContain('- h1 "Archive"');
     expect((r.snapshot as string).split('\n').at(-1)).toContain('{"page":2}');

@@ -204,8 +204,8 @@ describe('web.snapshot', () => {
       const part = await snap(s as string, { max_chars: 1000, page });
       expect(part.snapshot.length).toBeLessThanOrEqual(1000);
       expect(part.snapshot.split('\n').at(-1)).toContain(page < pages ? `{"page":${page + 1}}` : 'the last part');
-      // On element lines (`[ref=e12]`) and, in a cut view, in ref lists (`- links: e12 Post… · e13 Post…`).
-      for (const m of part.snapshot.matchAll(/\[ref=([^\]]+)\]|(?<=^[ -]*links: |· |,)(e\d+)(?=[ ,])/gm)) refs.add(m[1] ?? m[2]);
+      // On element lines (`[ref=e12]`) and, in a cut view, in ref lists (`- links: e12 "Post…" · e13 "Post…"`, tight: `e12 "Post…" e13 "…2"`).
+      for (const m of part.snapshot.matchAll(/\[ref=([^\]]+)\]|(?<=^ *- (?:links|elements): (?:.* )?|,)(e\d+)(?=[ ,])/gm)) refs.add(m[1] ?? m[2]);
     }
     const all = new Set([...whole.snapshot.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
     expect(all.size).toBeGreaterThanOrEqual(400);

@@ -4,8 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readsOpenPageOnly } from '../../../manifests/effects.js';
 import { WebcapError } from '../../../manifests/errors.js';
-import type { Manifest } from '../../../manifests/load.js';
+import { loadManifests, type Manifest } from '../../../manifests/load.js';
 import { CausalChain } from '../../../host/chain/chain.js';
 import { lockPathOf } from '../../../host/chain/lock.js';
 import { verifyChain } from '../../../host/chain/verify.js';
@@ -37,6 +38,32 @@ describe('writeAheadPolicy', () => {
     const [intent, call] = lines(path);
     expect(call).toMatchObject({ seq: 2, kind: 'call', intent_seq: intent.seq, params: { selector: '#name', text: 'Ada Lovelace' }, result: { ok: true } });
     expect(verifyChain(path)).toMatchObject({ ok: true, entries: 2 });
+  });
+
+  it('a call that only reads the open page has its intent written before it runs too, and its result after', async () => {
+    const path = tmpChain();
+    const chain = await CausalChain.open(path);
+    const redactor = new Redactor();
+    let seenByRead: unknown[] = [];
+    const run = compose([auditPolicy(chain, redactor), writeAheadPolicy(chain, redactor)], async () => {
+      seenByRead = lines(path);
+      return { snapshot: '- button "Go" [ref=e3]' };
+    });
+    const snapshot = loadManifests().find((m) => m.id === 'web.snapshot')!;
+    await run({ ...ctx('web.snapshot', { max_chars: 2000 }), manifest: snapshot });
+    expect(seenByRead).toEqual([expect.objectContaining({ seq: 1, kind: 'intent', capability: 'web.snapshot' })]);
+    expect(lines(path)[1]).toMatchObject({ seq: 2, kind: 'call', intent_seq: 1 });
+    await chain.close();
+    expect(verifyChain(path)).toMatchObject({ ok: true, entries: 2 });
+  });
+
+  it('skips the fdatasync before running only for calls whose every effect is reading the open page', () => {
+    const lazy = loadManifests().filter((m) => readsOpenPageOnly(m.effects)).map((m) => m.id);
+    expect(lazy).toEqual(expect.arrayContaining(['web.snapshot', 'web.extract', 'web.wait', 'web.page_content']));
+    // Anything that connects, asks, writes a file or changes the page keeps its durable intent.
+    for (const id of ['web.open', 'web.navigate', 'web.scrape', 'web.click', 'web.fill', 'web.screenshot', 'web.search', 'ccos.user.ask', 'web.plan_export']) expect(lazy).not.toContain(id);
+    expect(readsOpenPageOnly(undefined)).toBe(false);
+    expect(readsOpenPageOnly([])).toBe(false);
   });
 
   it('refuses a chain whose name is a link (here to /dev/full) before any call can run', async () => {
