@@ -7,11 +7,11 @@ import { printLines, type Out } from './compact.js';
 import { countRegion, cutRegion } from './ref-list.js';
 
 const FOLD_FIRST = ['contentinfo', 'complementary', 'navigation', 'banner'];
-export const NEVER = new Set(['main', 'form', 'search', 'dialog', 'alertdialog']);
+const NEVER = new Set(['main', 'form', 'search', 'dialog', 'alertdialog']);
 
-export interface Folding { lines: Out[]; whole: number; cut: number }
+interface Folding { lines: Out[]; whole: number; cut: number }
 
-export function subtreeEnd(lines: Out[], at: number): number {
+function subtreeEnd(lines: Out[], at: number): number {
   let end = at + 1;
   while (end < lines.length && lines[end].depth > lines[at].depth) end++;
   return end;

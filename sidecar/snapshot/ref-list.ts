@@ -22,7 +22,7 @@ const WORD_CHARS = 10;
  * The name cut to one word: its first, or, when it starts as the name before it in the list did
  * ("Page 1", "Page 2"), the first word where it differs ("…2"); "…" marks the words left out.
  */
-export function oneWord(text: string, before = ''): string {
+function oneWord(text: string, before = ''): string {
   const words = text.replace(/\s+/g, ' ').trim().split(' ');
   const previous = before.replace(/\s+/g, ' ').trim().split(' ');
   let at = 0;
