@@ -95,7 +95,7 @@ export function pageTool<K extends ToolId>(id: K, run: (call: PageCall, params: 
   return defineTool(id, async (ctx, params) => {
     const session = ctx.sessions.get(params.session);
     const page = session.page;
-    session.lastUsed = Date.now();     // a long call must not look idle to the sweeper
+    session.calls += 1;                // a long call must not look idle to the sweeper
     const timeout = params.timeout ?? ctx.init.browser.default_timeout_ms;
     // Dialogs answered and downloads started during this call are reported in its result (page-events.ts).
     const report = callEvents(session);
@@ -106,6 +106,7 @@ export function pageTool<K extends ToolId>(id: K, run: (call: PageCall, params: 
     } catch (err) {
       throw mapError(err, { url: page.url(), blocked: ctx.lastBlocked(session.name) });
     } finally {
+      session.calls -= 1;
       session.lastUsed = Date.now();
     }
   });

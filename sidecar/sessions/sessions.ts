@@ -25,6 +25,8 @@ export interface Session {
   page: Page;
   createdAt: number;
   lastUsed: number;
+  /** Calls running on it now (web.open's counts from the start): the idle sweep never closes a session mid-call. */
+  calls: number;
   /** Opened from a profile: its storage goes back to the host when it closes (the host saves it, with consent). */
   keepState?: boolean;
 }
@@ -125,7 +127,7 @@ export class Sessions {
       await this.hooks.traces?.start(context, Boolean(profile));
       const page = await context.newPage();
       await hopsReady(page); // its first navigation's redirect hops are checked where they happen
-      const session: Session = { name: sessionName, owner, context, page, createdAt: Date.now(), lastUsed: Date.now(), keepState: Boolean(profile) };
+      const session: Session = { name: sessionName, owner, context, page, createdAt: Date.now(), lastUsed: Date.now(), calls: 1, keepState: Boolean(profile) };
       // Console, dialogs and downloads of every tab are watched from the start (page-events.ts).
       watchPage(session, page, this.init);
       // The newest page (a popup, a target=_blank link) becomes the one actions apply to.
@@ -326,7 +328,7 @@ export class Sessions {
   private async sweep(idleMs: number): Promise<void> {
     const now = Date.now();
     for (const s of this.list()) {
-      if (now - s.lastUsed >= idleMs) {
+      if (s.calls === 0 && now - s.lastUsed >= idleMs) {
         const state = s.keepState ? await this.storageOf(s).catch(() => undefined) : undefined;
         const closed = await this.close(s.owner, s.name, { idle: true }).catch(() => undefined);
         const trace = closed ? { ...(closed.trace ? { trace: closed.trace } : {}), ...(closed.trace_dropped ? { trace_dropped: closed.trace_dropped } : {}) } : {};

@@ -33,13 +33,16 @@ export const open = defineTool('web.open', async (ctx, params) => {
   try {
     await ctx.polite(session);
     const page = await go(session.page, params.url, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name));
-    session.lastUsed = Date.now();     // idleness counts from the end of the load, not the start
     return { session: session.name, ...page };
   } catch (err) {
     const mapped = mapError(err, { url: params.url, blocked: ctx.lastBlocked(session.name) });
     // A session whose first page failed is of no use to anyone; don't let it hold a slot.
     await ctx.sessions.close(session.name, { failed: true, announce: true }).catch(() => undefined);
     throw mapped;
+  } finally {
+    // The open's own call ends here: idleness counts from the end of the load, not the start.
+    session.calls -= 1;
+    session.lastUsed = Date.now();
   }
 });
 

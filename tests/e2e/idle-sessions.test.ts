@@ -63,3 +63,11 @@ it('an explicit web.close keeps the browser a while: the next web.open starts no
   expect(chromiumOf(sidecar.pid)!.pid).toBe(browser!.pid);
   await host.call('web.close', {});
 });
+
+it('a call longer than idle_timeout_s is not cut short by the idle sweep, and the session stays', async () => {
+  const { session } = await host.call('web.open', { url: site.url('shop.test', '/') });
+  // 5 s of waiting in one call, with a 2 s idle timeout swept every 0.5 s.
+  await expect(host.call('web.wait', { time: 5000, session })).resolves.toMatchObject({ session });
+  await expect(host.call('web.extract', { selector: 'h1', session })).resolves.toBeDefined();
+  await host.call('web.close', { session });
+});

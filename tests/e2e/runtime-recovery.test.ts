@@ -70,6 +70,6 @@ it('leaves no child process of ours after close()', async () => {
   expect(before.some((p) => p.args.includes('sidecar/main.js'))).toBe(true);
   expect(before.some((p) => /chrom/i.test(p.args))).toBe(true);
   await host.close();
-  await new Promise((r) => setTimeout(r, 300));
-  expect(before.filter((p) => alive(p.pid)).map((p) => p.args.slice(0, 80))).toEqual([]);
+  // Chromium's helpers (the zygote) exit just after the browser process, later on a busy machine: a hang fails, slowness not.
+  await expect.poll(() => before.filter((p) => alive(p.pid)).map((p) => p.args.slice(0, 80)), { timeout: 15_000 }).toEqual([]);
 });
