@@ -6,7 +6,7 @@ import type { Host } from '../../host/host.js';
 import { readEntries } from '../../host/chain/verify.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
-import { chromiumOf, sidecarOf } from '../helpers/processes.js';
+import { chromiumOf, descendants, sidecarOf } from '../helpers/processes.js';
 import { shopRoutes } from '../fixtures/shop-site.js';
 
 let site: FixtureServer;
@@ -54,14 +54,21 @@ it('closes an idle session and then the browser; the next web.open relaunches it
 });
 
 it('an explicit web.close keeps the browser a while: the next web.open starts no new Chromium', async () => {
-  const first = await host.call('web.open', { url: site.url('shop.test', '/') });
-  const sidecar = sidecarOf()!;
-  const browser = chromiumOf(sidecar.pid);
-  expect(browser).toBeDefined();
-  await host.call('web.close', { session: first.session });
-  await host.call('web.open', { url: site.url('shop.test', '/') });
-  expect(chromiumOf(sidecar.pid)!.pid).toBe(browser!.pid);
-  await host.call('web.close', {});
+  // Its own host, with no idle timeout to race on a busy machine: only web.close may end the session here.
+  const own = testHost(testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' } } }));
+  try {
+    const sidecars = () => descendants().filter((p) => p.args.includes('sidecar/main.js'));
+    const others = new Set(sidecars().map((p) => p.pid));
+    const first = await own.call('web.open', { url: site.url('shop.test', '/') });
+    const sidecar = sidecars().find((p) => !others.has(p.pid))!;
+    const browser = chromiumOf(sidecar.pid);
+    expect(browser).toBeDefined();
+    await own.call('web.close', { session: first.session });
+    await own.call('web.open', { url: site.url('shop.test', '/') });
+    expect(chromiumOf(sidecar.pid)!.pid).toBe(browser!.pid);
+  } finally {
+    await own.close();
+  }
 });
 
 it('a call longer than idle_timeout_s is not cut short by the idle sweep, and the session stays', async () => {
