@@ -64,7 +64,7 @@ export function fitLines(lines: Out[], budget: number): Fitted {
     const base = tightLists(joins);
     const all = refCount(base);
     const answer = (ls: Out[]) => render(ls, [...tightSays, folds(all - refCount(ls), ls)]);
-    const kept = foldToFit(base, (ls) => answer(ls).length <= budget).lines;
+    const kept = foldToFit(base, (ls) => answer(ls).length <= budget);
     return { text: answer(kept), refs: refCount(kept), whole: kept.filter((l) => l.items && !isListLine(l)).length };
   });
   const roomyWins = roomy.text.length <= budget && roomy.refs + roomy.whole >= tight.refs;

@@ -9,8 +9,6 @@ import { countRegion, cutRegion } from './ref-list.js';
 const FOLD_FIRST = ['contentinfo', 'complementary', 'navigation', 'banner'];
 const NEVER = new Set(['main', 'form', 'search', 'dialog', 'alertdialog']);
 
-interface Folding { lines: Out[]; whole: number; cut: number }
-
 function subtreeEnd(lines: Out[], at: number): number {
   let end = at + 1;
   while (end < lines.length && lines[end].depth > lines[at].depth) end++;
@@ -29,24 +27,23 @@ export function insideNever(lines: Out[]): boolean[] {
   return inside;
 }
 
-/** Folds regions of `lines` until `fits` holds or nothing is left to fold. */
-export function foldToFit(lines: Out[], fits: (lines: Out[]) => boolean): Folding {
+/** Folds regions of `lines` until `fits` holds or nothing is left to fold (the lines say what folded: fit.ts counts them). */
+export function foldToFit(lines: Out[], fits: (lines: Out[]) => boolean): Out[] {
   let kept = lines;
-  let whole = 0;
   for (let at = nextToFold(kept); at !== null && !fits(kept); at = nextToFold(kept)) {
     const end = subtreeEnd(kept, at);
     const replace = (into: Out[]) => [...kept.slice(0, at), ...into, ...kept.slice(end)];
     const counted = replace(countRegion(kept.slice(at, end)));
-    if (!fits(counted)) { kept = counted; whole += 1; continue; }
+    if (!fits(counted)) { kept = counted; continue; }
     // Folding it whole makes room: keep as many of its first lines as still fit.
     let [low, high] = [0, end - at - 2]; // lines of the region past its own kept (cutting after all but one saves nothing)
     while (low < high) {
       const mid = Math.ceil((low + high) / 2);
       if (fits(replace(cutRegion(kept.slice(at, end), mid)))) low = mid; else high = mid - 1;
     }
-    return low > 0 ? { lines: replace(cutRegion(kept.slice(at, end), low)), whole, cut: 1 } : { lines: counted, whole: whole + 1, cut: 0 };
+    return low > 0 ? replace(cutRegion(kept.slice(at, end), low)) : counted;
   }
-  return { lines: kept, whole, cut: 0 };
+  return kept;
 }
 
 /** The region to fold next: by role class, then the one whose lines cost the most. */
