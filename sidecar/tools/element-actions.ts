@@ -10,7 +10,7 @@ import { frameOf, resolveRefs } from '../secrets/resolve.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { TypingGuard } from '../guard/typing-guard.js';
-import { describeField, describeSubmit, readValueByCss } from './field-kind.js';
+import { describeField, describeSubmit, readValueByCss, valueAfter } from './field-kind.js';
 import { lookByCss, lookFieldByCss, type Look } from './look-by-css.js';
 import { fingerprintOf } from '../fingerprint.js';
 
@@ -129,7 +129,7 @@ export const type = pageTool('web.type', async (call, params) => {
     if (delay) await new Promise((r) => setTimeout(r, delay));
   }
   call.inputDone();   // the read-back overlaps the effect gate's round trip
-  const value = (look && await readValueByCss(page, target.label)) ?? await target.locator.inputValue({ timeout: 1000 }).catch(() => undefined);
+  const value = (look && await readValueByCss(page, target.label)) ?? (await valueAfter(target.locator)) ?? undefined;
   const secret = field.kind === 'password' || guard.saw('password');
   return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: secret ? '[REDACTED]' : value }), ...fp };
 });

@@ -64,6 +64,12 @@ export async function describeSubmit(target: Locator, byEnter = false, timeout?:
   return target.evaluate(submitInPage, byEnter, { timeout });
 }
 
+/** How long a read-back waits for its field: it was there a moment ago, or its input submitted the form and the page moved on. */
+export const READ_BACK_MS = 1_000;
+
+/** The value a field holds after the set; null when it is gone with its page (the call's timeout is not waited out for it). */
+export const valueAfter = (field: Locator) => field.inputValue({ timeout: READ_BACK_MS }).catch(() => null);
+
 /** The value a plain-CSS field holds now, in one page.evaluate (undefined: use page.inputValue). */
 export async function readValueByCss(page: Page, css: string): Promise<string | undefined> {
   return (await readBackByCss(page, css))?.value;

@@ -7,7 +7,7 @@ import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool } from '../tool.js';
 import { TypingGuard, typedText } from '../guard/typing-guard.js';
 import { fingerprintOf } from '../fingerprint.js';
-import { describeField, describeSubmit, readBackByCss, submitInPage, type FieldInfo } from './field-kind.js';
+import { describeField, describeSubmit, READ_BACK_MS, readBackByCss, submitInPage, valueAfter, type FieldInfo } from './field-kind.js';
 import { lookByCss, lookFieldByCss, lookSubmitByCss } from './look-by-css.js';
 import { typesIntoField } from '../guard/effect-rules.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
@@ -96,12 +96,6 @@ async function setValue(target: Locator, tag: string, type: string, text: string
   await target.fill(text, { timeout });
   return { value: await valueAfter(target) };
 }
-
-/** How long a read-back waits for its field: it was there a moment ago, or its input submitted the form and the page moved on. */
-const READ_BACK_MS = 1_000;
-
-/** The value a field holds after the set; null when it is gone with its page (the call's timeout is not waited out for it). */
-const valueAfter = (field: Locator) => field.inputValue({ timeout: READ_BACK_MS }).catch(() => null);
 
 export const keypress = pageTool('web.keypress', async (call, params) => {
   const { page, session, timeout, ctx } = call;
