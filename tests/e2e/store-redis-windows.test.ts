@@ -68,6 +68,11 @@ describe('budgets per hour and per day in Redis (real redis-server)', () => {
     while ((await redisNow()) < edge - 150) await new Promise((r) => setTimeout(r, 20));
     const early = await attempt(a(call('web.navigate', 'http://shop.test/'), ok));
     if ((await redisNow()) < edge) expect(early).toMatchObject({ ok: false });
+    if (early.ok) {
+      // The machine stalled past the edge, so this call was the one admitted once the old entry stopped counting.
+      expect(await raw.zscore(key, 'an-hour-ago')).toBeNull();
+      return;
+    }
     while ((await redisNow()) < edge) await new Promise((r) => setTimeout(r, 10));
     expect(await attempt(a(call('web.navigate', 'http://shop.test/'), ok))).toEqual({ ok: true });
     expect(await raw.zscore(key, 'an-hour-ago')).toBeNull();
