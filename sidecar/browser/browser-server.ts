@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const settings = JSON.parse(process.env.WEBCAP_BROWSER_SERVER ?? '{}') as Settings;
   const token = process.env.WEBCAP_BROWSER_SERVER_TOKEN || undefined;
   delete process.env.WEBCAP_BROWSER_SERVER_TOKEN; // not inherited by Chromium
-  const found = await findChromium(settings.executable_path);
+  const found = await findChromium(settings.executable_path, { headless: settings.headless });
   if (!found) throw new WebcapError('browser_crashed', 'no Chromium found: run `npm run setup`, or install Debian\'s chromium package, or set WEBCAP_CHROMIUM');
   const server = await loadPlaywright().chromium.launchServer({
     executablePath: found.path,

@@ -35,7 +35,7 @@ export function browserSource(init: SidecarInit, onDisconnect: () => void): Brow
         throw new WebcapError('browser_crashed', `cannot connect to the remote browser at ${shown} (${remote.kind}): ${firstLine(err)}`, { reason: 'remote_unreachable', endpoint: shown });
       }
     } else {
-      const found = await findChromium(executable_path);
+      const found = await findChromium(executable_path, { headless });
       if (!found) {
         throw new WebcapError('browser_crashed', executable_path
           ? `Chromium not found at ${executable_path} (capabilities.browser.executable_path / WEBCAP_CHROMIUM)`

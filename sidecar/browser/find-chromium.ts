@@ -3,6 +3,13 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
+// Debian's chromium-headless-shell is the build Playwright itself runs headless: the browser
+// without its desktop layer. Starting it and a page costs about a quarter of the CPU the
+// full browser does, so a headless launch prefers it when it is installed.
+// Debian's /usr/bin entry is a shell script that runs the binary as its child: the binary itself
+// keeps the browser a direct child of the sidecar (one process to kill, to watch, to reap).
+const SYSTEM_HEADLESS_SHELLS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell'];
+
 const SYSTEM_CHROMIUMS = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
@@ -13,7 +20,8 @@ const SYSTEM_CHROMIUMS = [
 
 interface ChromiumChoice { path: string; source: 'configured' | 'playwright' | 'system' }
 
-export async function findChromium(configured?: string): Promise<ChromiumChoice | undefined> {
+/** headless = false needs a browser that draws windows, which the headless shell cannot. */
+export async function findChromium(configured?: string, options: { headless?: boolean } = {}): Promise<ChromiumChoice | undefined> {
   const wanted = configured ?? process.env.WEBCAP_CHROMIUM;
   if (wanted) return existsSync(wanted) ? { path: wanted, source: 'configured' } : undefined;
   try {
@@ -23,7 +31,8 @@ export async function findChromium(configured?: string): Promise<ChromiumChoice 
   } catch {
     // Playwright knows no browser of its own here: fall through to the system's.
   }
-  const system = SYSTEM_CHROMIUMS.find((p) => existsSync(p));
+  const candidates = options.headless === false ? SYSTEM_CHROMIUMS : [...SYSTEM_HEADLESS_SHELLS, ...SYSTEM_CHROMIUMS];
+  const system = candidates.find((p) => existsSync(p));
   return system ? { path: system, source: 'system' } : undefined;
 }
 

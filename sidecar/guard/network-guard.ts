@@ -198,7 +198,9 @@ export async function startGuardProxy(opts: GuardOptions): Promise<GuardProxy> {
       res.writeHead(up.statusCode ?? 502, up.statusMessage, endToEnd(up.headers));
       up.pipe(res);
     });
-    upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+    // Nothing answered (refused, reset, unreachable): the page sees a failed connection, as it would
+    // without the proxy, not a 502 page some Chromium builds would show as the site's own answer.
+    upstream.on('error', () => res.destroy());
     res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
     if (body) upstream.end(body); else req.pipe(upstream);
   });

@@ -2,6 +2,7 @@
 // test file with the CPU seconds its worker and the children it reaped (sidecars,
 // Chromium, daemons) spent, and its wall seconds. On a shared machine wall time
 // swells with the load; CPU seconds do not, so they estimate a quiet machine's run.
+// Unit files share worker threads, so their lines count the whole process: read e2e lines only.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 

@@ -2,7 +2,7 @@
 // capability ids (URLs with secrets, selectors, page text), codes outside the
 // closed list, policy names that are not names. Checked on the registry
 // itself: every series' labels, and how many series there are.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { registry, metrics } from '../../../host/metrics/metrics.js';
 import { ERROR_CODES } from '../../../manifests/errors.js';
 
@@ -12,6 +12,9 @@ async function seriesOf(name: string): Promise<Array<Record<string, string | num
 }
 
 describe('metric labels', () => {
+  // The registry is the process's own: start from zero whatever an earlier file in this worker recorded.
+  beforeEach(() => registry.resetMetrics());
+
   it('never carry a URL, a selector or page data, and stay bounded in number', async () => {
     metrics.setEnabled(true);
     metrics.knowCapabilities(['web.open', 'web.click']);
