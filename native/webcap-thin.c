@@ -12,16 +12,18 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/time.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 #include "sha256.c"
 
 #define MAX_CONFIG (1024 * 1024) /* loadConfig reads no more */
-#define HELLO_WAIT_S 5            /* a daemon answers hello at once; anything slower is not one we trust to wait on */
+#define HELLO_WAIT_MS 5000        /* a daemon answers hello at once; anything slower is not one we wait on */
+#define MAX_NAMES 4096
 
 static char **args;  /* argv as given, for the fallback */
 static int nargs;
@@ -178,9 +180,24 @@ static char *caller_id(void) {
   return out;
 }
 
-/* Reads exactly n bytes; 0 on EOF, error or timeout. */
+/* While non-zero: the monotonic time (ms) by which the daemon's hello must be complete. A real daemon
+ * answers at once; a peer that trickles bytes or endless names must not keep the command waiting. */
+static long long hello_deadline;
+
+static long long now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Reads exactly n bytes; 0 on EOF, error or a hello past its deadline. */
 static int read_full(int fd, char *p, size_t n) {
   while (n) {
+    if (hello_deadline) {
+      long long left = hello_deadline - now_ms();
+      struct pollfd pfd = { .fd = fd, .events = POLLIN };
+      if (left <= 0 || poll(&pfd, 1, (int)left) <= 0) return 0;
+    }
     ssize_t got = read(fd, p, n);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) return 0;
@@ -273,11 +290,6 @@ static int dial(const char *path) {
   return fd;
 }
 
-static void set_timeout(int fd, int seconds) {
-  struct timeval tv = { .tv_sec = seconds };
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-}
-
 int main(int argc, char **argv) {
   args = argv;
   nargs = argc;
@@ -310,7 +322,7 @@ int main(int argc, char **argv) {
   puts_(&sock, sock.n && sock.p[sock.n - 1] == '/' ? ".webcap/daemon.sock" : "/.webcap/daemon.sock");
 
   int fd = dial(sock.p);
-  set_timeout(fd, HELLO_WAIT_S);
+  hello_deadline = now_ms() + HELLO_WAIT_MS;
   const char *hello = "{\"op\":\"hello\",\"framing\":\"native\"}\n";
   if (!write_all(fd, hello, strlen(hello), 1)) fall_back("the daemon hung up");
   /* config_id: sha256 of JSON.stringify([configFile, contents, [[name, sha256hex(value) | null], ...]]) */
@@ -325,6 +337,7 @@ int main(int argc, char **argv) {
     size_t len;
     if (!read_header(fd, line, sizeof line)) fall_back("no hello from the daemon");
     if (strcmp(line, "HELLO 1") == 0) break;
+    if (names >= MAX_NAMES) fall_back("a hello with more names than a config has");
     if (strcmp(line, "HELLO 0") == 0) fall_back("the daemon runs commands in-process ([cli] daemon = false)");
     if (strncmp(line, "NAME ", 5) != 0 || !parse_len(line + 5, 1024, &len) || !len) fall_back("a hello that is not the daemon's");
     char name[1025];
@@ -374,7 +387,7 @@ int main(int argc, char **argv) {
   if (!write_all(fd, req.p, req.n, 1)) fall_back("the daemon hung up");
 
   /* From here the daemon may act: a call runs as long as it takes, and a lost daemon is an error, never a rerun. */
-  set_timeout(fd, 0);
+  hello_deadline = 0;
   for (;;) {
     char line[64];
     size_t len;

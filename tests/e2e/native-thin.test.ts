@@ -148,15 +148,21 @@ describe.skipIf(!built)('the native client against a warm daemon (skipped when n
 });
 
 describe.skipIf(!built)('something at the socket that is not our daemon (skipped when native/webcap-thin is not built)', { timeout: 120_000 }, () => {
-  // Each fake answers once and closes: the Node CLI then reports the lost daemon; the native client must hand over, not hang or act.
-  for (const [what, answer] of [['garbage', 'HTTP/1.1 200 OK\r\n\r\n{"type":"hello"}\n'], ['nothing (closes at once)', ''], ['an oversized frame', 'NAME 99999999999\n']] as const) {
+  // Each fake answers once and closes (the Node CLI then reports the lost daemon), or keeps the first peer (the
+  // native client) waiting in silence: the native client must hand over, not hang or act.
+  for (const [what, answer] of [['garbage', 'HTTP/1.1 200 OK\r\n\r\n{"type":"hello"}\n'], ['nothing (closes at once)', ''], ['an oversized frame', 'NAME 99999999999\n'], ['nothing and stays open', null]] as const) {
     it(`falls back when it answers ${what}`, async () => {
       const fakeDir = tempDir('webcap-native-fake-');
       writeFileSync(join(fakeDir, 'agent_config.toml'), '[logging]\nlevel = "warn"\n');
       const { mkdirSync } = await import('node:fs');
       mkdirSync(join(fakeDir, '.webcap'));
       let connections = 0;
-      const fake = createServer((s) => { connections++; s.on('error', () => undefined); s.end(answer); });
+      const fake = createServer((s) => {
+        connections++;
+        s.on('error', () => undefined);
+        if (answer === null && connections === 1) return; // heard nothing, kept open
+        s.end(answer ?? '');
+      });
       const path = join(fakeDir, '.webcap', 'daemon.sock');
       await new Promise<void>((done) => fake.listen(path, done));
       chmodSync(path, 0o600);
@@ -166,6 +172,7 @@ describe.skipIf(!built)('something at the socket that is not our daemon (skipped
         const node = await webcap(['snapshot'], fakeDir, env);
         const [trace, ...rest] = native.stderr.split('\n');
         expect(trace).toMatch(/^webcap-thin: falling back to node: (no hello from the daemon|a hello that is not the daemon's|the daemon hung up)$/);
+        if (answer === null) expect(trace).toContain('no hello from the daemon');
         expect({ code: native.code, stdout: native.stdout, stderr: rest.join('\n') }).toEqual({ code: node.code, stdout: node.stdout, stderr: node.stderr });
         expect(connections).toBeGreaterThan(1); // the native client's, then the Node CLI's own
       } finally {
