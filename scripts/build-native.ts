@@ -15,7 +15,9 @@ const tmp = `${out}.${process.pid}.tmp`;
 const built = spawnSync(cc, ['-std=c99', '-O2', '-o', tmp, join(dir, 'webcap-thin.c')], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
 if (built.error || built.status !== 0) {
   rmSync(tmp, { force: true });
-  const why = built.error ? `${cc} not found` : (built.stderr.trim().split('\n')[0] ?? `${cc} failed`);
+  // An older build must not outlive its source: without a fresh one, bin/webcap runs the Node CLI.
+  rmSync(out, { force: true });
+  const why = built.error ? `${cc} not found` : (built.stderr.trim().split('\n')[0] || `${cc} failed`);
   console.log(`setup: native client not built (${why}); webcap verbs run through Node`);
 } else {
   renameSync(tmp, out);
