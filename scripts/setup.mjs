@@ -31,3 +31,9 @@ try {
   console.error(`setup failed: ${err.cmd ?? err.message}`);
   process.exit(1);
 }
+// The native client for verbs is optional: without a C compiler the Node CLI answers every command.
+try {
+  run('node dist/scripts/build-native.js');
+} catch {
+  console.log('setup: native client not built; webcap verbs run through Node');
+}

@@ -3,7 +3,7 @@
 // the verb table), and exactly the arguments the verb takes. Anything else
 // (--help, --no-daemon, an unknown option, a missing or extra argument, `--`)
 // returns undefined and the full CLI parses it, with commander's messages.
-import { SESSION_OPTION, VERBS, type Verb } from './verb-table.js';
+import { SESSION_OPTION, VerbInputError, VERBS, type Verb } from './verb-table.js';
 
 export interface ParsedVerb {
   verb: Verb;
@@ -53,4 +53,14 @@ function fits(verb: Verb, count: number): boolean {
   const required = verb.args.filter((a) => a.startsWith('<')).length;
   const variadic = verb.args.some((a) => a.endsWith('...>') || a.endsWith('...]'));
   return count >= required && (variadic || count <= verb.args.length);
+}
+
+/** The capability's params, --session included; undefined when an argument cannot become params (the full CLI reports it, worded as always). */
+export function verbParams(verb: ParsedVerb): Record<string, unknown> | undefined {
+  try {
+    return { ...verb.verb.params(verb.args, verb.options), ...(verb.session ? { session: verb.session } : {}) };
+  } catch (err) {
+    if (err instanceof VerbInputError) return undefined;
+    throw err;
+  }
 }

@@ -10,9 +10,8 @@ import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { callerId } from './caller-id.js';
-import { NO_TTY_HINT } from './hints.js';
-import { parseVerb, type ParsedVerb } from './thin-args.js';
-import { noSessionMessage, VerbInputError } from './verb-table.js';
+import { parseVerb, verbParams, type ParsedVerb } from './thin-args.js';
+import { renderVerb, type WireError } from './thin-render.js';
 import { configContents, identityOf } from '../daemon/identity.js';
 import { onLines, type Reply } from '../daemon/protocol.js';
 import { checkSocket } from '../daemon/socket.js';
@@ -46,13 +45,8 @@ export async function runThinVerb(argv: string[]): Promise<boolean> {
   if (process.env.WEBCAP_DAEMON === '0') return false;
   const verb = parseVerb(argv);
   if (!verb) return false;
-  let params: Record<string, unknown>;
-  try {
-    params = { ...verb.verb.params(verb.args, verb.options), ...(verb.session ? { session: verb.session } : {}) };
-  } catch (err) {
-    if (err instanceof VerbInputError) return false; // the full CLI reports it, worded as always
-    throw err;
-  }
+  const params = verbParams(verb);
+  if (!params) return false;
   const file = configFile(verb.config);
   const contents = configContents(file);
   const path = socketFor(file, contents);
@@ -103,22 +97,14 @@ async function answerQuestion(socket: Socket, ask: Extract<Reply, { type: 'ask' 
   socket.write(`${JSON.stringify({ op: 'answer', qid: ask.qid, approved })}\n`);
 }
 
-interface WireError { code: string; message: string; details?: Record<string, unknown> }
-
 /** Prints as the full CLI does (host/cli.ts): the answer as text or JSON; an error as `error: code: message`, exit 1. */
 function finish(socket: Socket, verb: ParsedVerb, error: WireError | undefined, value?: Record<string, unknown>): true {
   // The answer is in: nothing more to say to the daemon (the call is over), and the process may exit now.
   socket.destroy();
-  if (!error) {
-    process.stdout.write(`${verb.json ? JSON.stringify(value ?? null) : verb.verb.text(value ?? {})}\n`);
-    return true;
-  }
-  const e = error.code === 'session_not_found' && !verb.session && verb.verb.id !== 'web.open' ? { ...error, message: noSessionMessage(callerId()) } : error;
-  process.stderr.write(`error: ${e.code}: ${e.message}\n`);
-  if (e.code === 'consent_denied' && !(process.stdin.isTTY && process.stderr.isTTY)) {
-    process.stderr.write(NO_TTY_HINT);
-  }
-  if (verb.json) process.stdout.write(`${JSON.stringify({ error: e })}\n`);
-  process.exitCode = 1;
+  const out = renderVerb(verb, callerId(), Boolean(process.stdin.isTTY && process.stderr.isTTY), error, value);
+  // Same order as before: stderr's lines, then --json's error object on stdout.
+  if (out.stderr) process.stderr.write(out.stderr);
+  if (out.stdout) process.stdout.write(out.stdout);
+  if (out.exit) process.exitCode = out.exit;
   return true;
 }

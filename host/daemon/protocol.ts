@@ -30,7 +30,12 @@ export type Request =
   | ({ op: 'run'; source: string; inputs?: Record<string, string>; heal?: boolean } & Caller)
   | { op: 'status' }
   /** What a thin client needs to compute config_id without loading the config: the variable names it reads. */
-  | { op: 'hello' }
+  | { op: 'hello'; framing?: 'native' }
+  /**
+   * The native client's verb (native/webcap-thin.c): its command line as typed, parsed by the daemon as the
+   * Node thin client parses it, answered in frames (host/daemon/native-op.ts). It never has a terminal to ask on.
+   */
+  | ({ op: 'argv'; argv: string[]; cwd: string; caller: string; tty: false } & Pick<Caller, 'config' | 'config_id'>)
   | { op: 'stop' }
   | { op: 'answer'; qid: number; approved: boolean };
 

@@ -17,6 +17,7 @@ import { loadConfig } from '../config/load.js';
 import { createHost, type Host, type HostScope } from '../host.js';
 import { onLines, type Caller, type Reply, type Request } from './protocol.js';
 import { configIdentity, envNamesOf } from './identity.js';
+import { callOfArgv, FALLBACK, helloFrames, nativeReplies } from './native-op.js';
 import { socketPath } from './socket.js';
 import { isDaemonAlive } from './client.js';
 import { packageVersion } from '../cli/version.js';
@@ -97,8 +98,9 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
     socket.on('close', () => open.delete(socket));
     const pending = new Map<number, (approved: boolean) => void>();
     let nextQid = 1;
-    const send = (reply: Reply) => { if (!socket.destroyed) socket.write(`${JSON.stringify(reply)}\n`); };
-    const clientOf = (caller: Extract<Request, { op: 'call' | 'run' }>): Client => {
+    const write = (bytes: Buffer | string) => { if (!socket.destroyed) socket.write(bytes); };
+    const send = (reply: Reply) => write(`${JSON.stringify(reply)}\n`);
+    const clientOf = (caller: Extract<Request, { op: 'call' | 'run' }>, send: (reply: Reply) => void): Client => {
       const forward: Asker = (question: ConsentQuestion) => new Promise((done) => {
         const qid = nextQid++;
         pending.set(qid, (approved) => done({ approved, channel: 'terminal' }));
@@ -118,20 +120,30 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
         void Promise.resolve(consoleUrl).then((url) => send({ type: 'status', status: { pid: process.pid, uptime_s: Math.round((Date.now() - started) / 1000), sessions: made?.sessions() ?? [], socket: path, config: configFile, version: packageVersion(), ...(url ? { console: url } : {}) } }));
         return;
       }
-      if (req.op === 'hello') { send({ type: 'hello', env_names: [...envNamesOf(config)].sort(), daemon: config.cli.daemon }); return; }
-      if (req.op === 'stop') { open.delete(socket); void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
-      if (req.config_id !== identity) {
-        const what = req.config === configFile ? `${configFile ?? 'the default config'} as it was when it started (the file or a variable it names in the environment has changed since)` : (configFile ?? 'the default config');
-        send({ type: 'error', error: { code: 'invalid_params', message: `the webcap daemon on ${path} serves ${what}`, details: { reason: 'daemon_config_differs' } } });
+      if (req.op === 'hello') {
+        const names = [...envNamesOf(config)].sort();
+        if (req.framing === 'native') write(helloFrames(names, config.cli.daemon));
+        else send({ type: 'hello', env_names: names, daemon: config.cli.daemon });
         return;
       }
-      const client = clientOf(req);
+      if (req.op === 'stop') { open.delete(socket); void stop().then(() => { send({ type: 'result', value: { stopped: true } }); socket.end(); }); return; }
+      // The native client's command line becomes the call the Node thin client would send, answered in frames.
+      const native = req.op === 'argv' ? callOfArgv(req) : undefined;
+      if (req.op === 'argv' && !native) { write(FALLBACK); return; }
+      const call = native?.call ?? (req as Extract<Request, { op: 'call' | 'run' }>);
+      const reply = native ? nativeReplies(write, native.verb, native.call.caller!) : send;
+      if (call.config_id !== identity) {
+        const what = call.config === configFile ? `${configFile ?? 'the default config'} as it was when it started (the file or a variable it names in the environment has changed since)` : (configFile ?? 'the default config');
+        reply({ type: 'error', error: { code: 'invalid_params', message: `the webcap daemon on ${path} serves ${what}`, details: { reason: 'daemon_config_differs' } } });
+        return;
+      }
+      const client = clientOf(call, reply);
       running.add(client);
       inFlight += 1;
       clearTimeout(idleTimer);
       const h = host();
-      if (req.console) void serveConsole().then((url) => { if (url) send({ type: 'notice', message: `webcap console: ${url}` }); });
-      void callers.run(client, () => answer(h, req, send, gone.signal)).finally(() => {
+      if (call.console) void serveConsole().then((url) => { if (url) reply({ type: 'notice', message: `webcap console: ${url}` }); });
+      void callers.run(client, () => answer(h, call, reply, gone.signal)).finally(() => {
         inFlight -= 1;
         running.delete(client);
         armIdle();

@@ -2,7 +2,7 @@
 // `npm pack`, installed with npm into a fresh project, imported by name; its
 // shipped types compile in the consumer with @types/node and nothing else.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -35,4 +35,7 @@ it('npm pack → npm install in a new project → import, type-check and list th
   expect(stdout.trim().split('\n').at(-1)).toBe('timeout');
   const { stdout: version } = await exec(join(dir, 'node_modules', '.bin', 'webcap'), ['--version'], { cwd: dir });
   expect(version.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  // The native client ships as source only: without its own setup the sh entry runs the Node CLI (as above).
+  expect(existsSync(join(dir, 'node_modules', 'webcap', 'native', 'webcap-thin.c'))).toBe(true);
+  expect(existsSync(join(dir, 'node_modules', 'webcap', 'native', 'webcap-thin'))).toBe(false);
 }, 300_000);
