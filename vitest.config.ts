@@ -4,6 +4,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // packing and installing, the documentation's tour, the corpus quality floor) live in tests/scenario/ and
 // run with `npm run test:scenarios` (vitest.scenarios.config.ts); CI runs both.
 const SCENARIOS = 'tests/scenario/**';
+const E2E = ['tests/e2e/**/*.test.ts', 'tests/protocol/**/*.test.ts'];
+const OWN_PROCESS = ['crash-containment', 'runtime-recovery', 'warm-up', 'sidecar-init-error', 'screenshot-tall'].map((f) => `tests/e2e/${f}.test.ts`);
 
 export default defineConfig({
   test: {
@@ -25,9 +27,17 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], pool: 'threads', isolate: false },
       },
       {
-        // Hosts, sidecars, Chromium, daemons: each file in a process of its own.
+        // Hosts, sidecars, Chromium, daemons: each worker process loads the host's modules once for
+        // all the files it runs (each file makes and closes its own hosts, servers and stores). More
+        // workers than cores: these files mostly wait on browsers, children and timers.
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts', 'tests/protocol/**/*.test.ts'] },
+        test: { name: 'e2e', include: E2E, exclude: [...configDefaults.exclude, ...OWN_PROCESS], isolate: false },
+      },
+      {
+        // Files that find their sidecar or Chromium among this process's children, or kill them:
+        // a process of their own, so no other file's processes are among them.
+        extends: true,
+        test: { name: 'e2e-own-process', include: OWN_PROCESS },
       },
     ],
   },
