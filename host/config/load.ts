@@ -1,19 +1,16 @@
-// Reads agent_config.toml (smol-toml), validates it against schema.ts (ajv) and
+// Reads agent_config.toml (smol-toml), validates it against schema.ts (ajv, compiled at build) and
 // resolves relative paths against the file's folder. Any unknown key or wrong
 // type stops start-up with invalid_params naming the key and, when we can find
 // it, its line.
 import { existsSync } from 'node:fs';
 import { dirname, resolve, isAbsolute } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
-import { Ajv } from 'ajv';
 import { WebcapError } from '../../manifests/errors.js';
 import { MiB, readTextSafelySync } from '../files/safe-read.js';
 import { checkConfig, whereIn } from './checks.js';
-import { configSchema } from './schema.js';
+// schema.ts compiled ahead of time (scripts/gen-validators.ts): no schema compile at start-up.
+import { validate } from './config-validator.generated.js';
 import type { WebcapConfig } from './types.js';
-
-const ajv = new Ajv({ useDefaults: true, allErrors: false, strict: false });
-const validate = ajv.compile(configSchema);
 
 export type ConfigInput = string | Record<string, unknown> | undefined;
 

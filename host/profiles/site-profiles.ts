@@ -2,27 +2,17 @@
 // site-profiles/schema.json, so a typo stops start-up with the file and field
 // named instead of surfacing later as a selector that never matches. The host
 // does this (not the sidecar) while the sidecar process boots, and sends the
-// result in its init: ajv's compile stays off the browser's cold start.
+// result in its init.
 import { readdirSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { WebcapError } from '../../manifests/errors.js';
-import { projectRoot } from '../../manifests/load.js';
 import type { SiteProfile } from '../../manifests/site-profile.js';
-import { MiB, parseJsonSafely, readJsonSafelySync, readTextSafelySync } from '../files/safe-read.js';
+import { MiB, parseJsonSafely, readTextSafelySync } from '../files/safe-read.js';
+// site-profiles/schema.json compiled ahead of time (scripts/gen-validators.ts).
+import { validate } from './profile-validator.generated.js';
 
 const PROFILE_FILE = { what: 'site profile', maxBytes: MiB };
-
-let validator: ValidateFunction | undefined;
-
-/** The schema always comes from the project, so a user's profiles folder needs no copy of it. */
-function validate(): ValidateFunction {
-  if (!validator) {
-    const schema = readJsonSafelySync(join(projectRoot(), 'site-profiles', 'schema.json'), PROFILE_FILE) as object;
-    validator = new Ajv({ allErrors: false, strict: false }).compile(schema);
-  }
-  return validator;
-}
 
 export function loadProfiles(dir: string): SiteProfile[] {
   if (!existsSync(dir)) return [];
@@ -34,7 +24,7 @@ export function loadProfiles(dir: string): SiteProfile[] {
 function parseProfile(source: string, file: string): SiteProfile {
   // The parser's own message quotes the text: the error names the problem only.
   const data = parseJsonSafely(source, file, 'site profile');
-  const check = validate();
+  const check = validate;
   if (!check(data)) {
     const { field, message } = describe(check.errors![0]);
     throw new WebcapError('invalid_params', `${file}: ${message}`, { file, field });
