@@ -13,8 +13,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Most e2e files wait on Chromium, child processes and loopback servers, not on a core: six files
-    // at once keep two cores busy (three left them idle a third of the time; eight only queue for the
-    // CPU). WEBCAP_TEST_WORKERS overrides it.
+    // at once keep two cores busy (on two quiet cores: three workers 8.6 min, six 6.9, eight 7.8, the
+    // CPU saturated). WEBCAP_TEST_WORKERS overrides it.
     maxWorkers: Number(process.env.WEBCAP_TEST_WORKERS ?? 6),
     fileParallelism: true,
     // WEBCAP_CPU_LOG=<file> logs each test file's CPU and wall seconds (see tests/helpers/cpu-meter.ts).

@@ -40,7 +40,7 @@ if (!found) {
   if (!found) fail('apt-get finished but no Chromium is at /usr/bin/chromium; install it by hand and set WEBCAP_CHROMIUM.');
 } else if (found.source === 'system' && !found.path.endsWith('headless-shell') && canApt) {
   // The full browser is there but not the light one headless runs prefer: add it when apt can.
-  process.stdout.write('setup: adding Debian\'s chromium-headless-shell (headless runs start it at a quarter of the CPU)…\n');
+  process.stdout.write('setup: adding Debian\'s chromium-headless-shell (headless runs start it at a third of the CPU)…\n');
   addHeadlessShell('apt-get update -qq && ');
   found = (await findChromium(undefined)) ?? found;
 }

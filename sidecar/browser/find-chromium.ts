@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 // Debian's chromium-headless-shell is the build Playwright itself runs headless: the browser
-// without its desktop layer. Starting it and a page costs about a quarter of the CPU the
-// full browser does, so a headless launch prefers it when it is installed.
+// without its desktop layer. Starting it and a page costs about a third of the CPU the
+// full browser does (bench/chromium-launch.ts), so a headless launch prefers it when it is installed.
 // Debian's /usr/bin entry is a shell script that runs the binary as its child: the binary itself
 // keeps the browser a direct child of the sidecar (one process to kill, to watch, to reap).
 const SYSTEM_HEADLESS_SHELLS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell'];

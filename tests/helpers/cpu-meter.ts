@@ -2,7 +2,8 @@
 // test file with the CPU seconds its worker and the children it reaped (sidecars,
 // Chromium, daemons) spent, and its wall seconds. On a shared machine wall time
 // swells with the load; CPU seconds do not, so they estimate a quiet machine's run.
-// Unit files share worker threads, so their lines count the whole process: read e2e lines only.
+// Files now share workers (unit threads, e2e processes): a unit line counts every thread of its
+// process, and an e2e line may include a child another file left to exit. Read lines as estimates.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 
