@@ -24,9 +24,8 @@ export function loadProfiles(dir: string): SiteProfile[] {
 function parseProfile(source: string, file: string): SiteProfile {
   // The parser's own message quotes the text: the error names the problem only.
   const data = parseJsonSafely(source, file, 'site profile');
-  const check = validate;
-  if (!check(data)) {
-    const { field, message } = describe(check.errors![0]);
+  if (!validate(data)) {
+    const { field, message } = describe(validate.errors![0]);
     throw new WebcapError('invalid_params', `${file}: ${message}`, { file, field });
   }
   const profile = data as SiteProfile;
