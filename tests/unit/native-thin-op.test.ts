@@ -2,9 +2,13 @@
 // becomes exactly the call the Node thin client would send, or nothing at all
 // (the native client then runs the full CLI), and the answer travels in frames
 // printed as the Node thin client prints it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callOfArgv, FALLBACK, helloFrames, nativeReplies } from '../../host/daemon/native-op.js';
 import { parseVerb } from '../../host/cli/thin-args.js';
+import { SESSION_OPTION, VERBS } from '../../host/cli/verb-table.js';
+import { projectRoot } from '../../manifests/load.js';
 
 const req = (argv: string[], over: Record<string, unknown> = {}) =>
   ({ op: 'argv' as const, argv, cwd: '/w', config: '/w/agent_config.toml', config_id: 'abc', caller: 'named:a', tty: false as const, ...over });
@@ -43,5 +47,19 @@ describe('frames', () => {
     reply({ type: 'error', error: { code: 'invalid_params', message: 'serves another', details: { reason: 'daemon_config_differs' } } });
     expect(sent).toEqual([FALLBACK]);
     expect(helloFrames(['A_ENV', 'WEBCAP_CHROMIUM'], true).toString()).toBe('NAME 5\nA_ENVNAME 15\nWEBCAP_CHROMIUMHELLO 1\n');
+  });
+});
+
+describe('the native client\'s copy of the verb table', () => {
+  // native/webcap-thin.c keeps the verb names and the options that take a value as C lists. A verb or
+  // option added here and not there only costs speed (it hands over to Node), but the lists must agree.
+  const source = readFileSync(join(projectRoot(), 'native', 'webcap-thin.c'), 'utf8');
+  const cList = (name: string) => [...(new RegExp(`static const char \\*${name}\\[\\] = \\{([^}]*)\\}`).exec(source)?.[1] ?? '')
+    .matchAll(/"([^"]+)"/g)].map((m) => m[1]).sort();
+
+  it('names the same verbs and the same valued options', () => {
+    expect(cList('VERB_NAMES')).toEqual(VERBS.map((v) => v.name).sort());
+    const valued = new Set(['config', SESSION_OPTION.flag, ...VERBS.flatMap((v) => v.options?.map((o) => o.flag) ?? [])]);
+    expect(cList('VALUED')).toEqual([...valued].sort());
   });
 });
