@@ -62,4 +62,10 @@ describe('the native client\'s copy of the verb table', () => {
     const valued = new Set(['config', SESSION_OPTION.flag, ...VERBS.flatMap((v) => v.options?.map((o) => o.flag) ?? [])]);
     expect(cList('VALUED')).toEqual([...valued].sort());
   });
+
+  it('and bin/webcap.js tries the thin client for exactly these verbs', () => {
+    const entry = readFileSync(join(projectRoot(), 'bin', 'webcap.js'), 'utf8');
+    const listed = /word && \[([^\]]*)\]\.includes\(word\)/.exec(entry)?.[1] ?? '';
+    expect([...listed.matchAll(/'([^']+)'/g)].map((m) => m[1]).sort()).toEqual(cList('VERB_NAMES'));
+  });
 });
