@@ -24,6 +24,7 @@ if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) {
 }
 try {
   run('npx tsc -p tsconfig.json');
+  run('node dist/scripts/bundle.js');
   run('node dist/scripts/ensure-chromium.js');
   run('node dist/scripts/ensure-redis.js');
 } catch (err) {

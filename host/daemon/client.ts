@@ -6,9 +6,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
 import { MiB, readTextSafelySync } from '../files/safe-read.js';
 import { connect, type Socket } from 'node:net';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { builtEntry } from '../../manifests/built-entry.js';
 import { WebcapError } from '../../manifests/errors.js';
+import { projectRoot } from '../../manifests/load.js';
 import { ttyAsker } from '../consent/asker.js';
 import type { WebcapConfig } from '../config/types.js';
 import type { StepLog } from '../rtfs/plan-runner.js';
@@ -43,7 +44,8 @@ export async function connectDaemon(config: WebcapConfig): Promise<Socket | unde
 
 /** Starts a daemon for this config in the background and waits until it answers. */
 export async function startDaemon(config: WebcapConfig, configFile: string | undefined): Promise<Socket> {
-  const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
+  const root = projectRoot();
+  const cli = builtEntry(root, join(root, 'dist', 'host', 'cli.js'));
   const log = daemonLogPath(config);
   const { mkdirSync } = await import('node:fs');
   mkdirSync(config.workspace.path, { recursive: true });

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { builtEntry } from '../../manifests/built-entry.js';
 import { projectRoot } from '../../manifests/load.js';
 
 export interface Attestation {
@@ -20,7 +21,8 @@ export interface Attestation {
 
 /** The sidecar entry of this installation. WEBCAP_SIDECAR_ENTRY runs another build (a development copy); the chain then says it is not the installed one. */
 export function installedSidecarEntry(): string {
-  return join(projectRoot(), 'dist', 'sidecar', 'main.js');
+  const root = projectRoot();
+  return builtEntry(root, join(root, 'dist', 'sidecar', 'main.js'));
 }
 
 export function sidecarEntry(): string {
