@@ -17,6 +17,7 @@ import type { CallerSessions } from '../../sidecar/sessions/caller-sessions.js';
 import type { ToolContext } from '../../sidecar/tool.js';
 import { consentHandle } from '../../sidecar/tools/consent.js';
 import { send, serve, type FixtureServer } from '../helpers/fixture-server.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 
 const dir = join(projectRoot(), 'tests', 'fixtures', 'consent');
 let site: FixtureServer;
@@ -63,7 +64,7 @@ beforeAll(async () => {
     },
   });
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: (await findChromium())!.path,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   context = await browser.newContext();

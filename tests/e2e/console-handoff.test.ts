@@ -12,6 +12,7 @@ import type { Host } from '../../host/host.js';
 import { failure } from '../helpers/failure.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 
 const TYPED = 'Ada Lovelace 1815';
 let site: FixtureServer;
@@ -34,7 +35,7 @@ beforeAll(async () => {
       req.on('end', () => { received.push({ path: (req.url ?? '').split('?')[0], body }); send(res, html('<h1>Thanks</h1>', '<title>thanks</title>')); });
     },
   });
-  person = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  person = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 });
 afterAll(async () => {
   await person?.close();

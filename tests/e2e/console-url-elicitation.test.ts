@@ -13,6 +13,7 @@ import { createMcpServer } from '../../host/index.js';
 import { effectRoutes, type Arrival } from '../fixtures/effect-pages.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig } from '../helpers/host.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 
 let site: FixtureServer;
 let person: Browser;
@@ -20,7 +21,7 @@ const arrivals: Arrival[] = [];
 
 beforeAll(async () => {
   site = await serve(effectRoutes(arrivals));
-  person = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  person = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 });
 afterAll(async () => {
   await person?.close();

@@ -14,6 +14,7 @@ import { effectRoutes, type Arrival } from '../fixtures/effect-pages.js';
 import { failure } from '../helpers/failure.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 
 let site: FixtureServer;
 let person: Browser;
@@ -22,7 +23,7 @@ const posted = (name: string) => arrivals.filter((a) => a.path === `/sink/${name
 
 beforeAll(async () => {
   site = await serve(effectRoutes(arrivals));
-  person = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  person = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 });
 afterAll(async () => {
   await shared?.host.close();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webcap, type CliRun } from '../helpers/cli.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { tempDir } from '../helpers/host.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 
 const built = existsSync(resolve('native/webcap-thin'));
 const entry = resolve('bin/webcap');
@@ -33,7 +34,7 @@ let site: FixtureServer;
 let dir: string;
 const config = () => join(dir, 'agent_config.toml');
 // A value for one of the variables the config's digest covers, so the native client's hashing of it is exercised.
-const ENV = { WEBCAP_DAEMON: '1', WEBCAP_CALLER: 'native-a', WEBCAP_CHROMIUM: process.env.WEBCAP_CHROMIUM ?? '/usr/bin/chromium' };
+const ENV = { WEBCAP_DAEMON: '1', WEBCAP_CALLER: 'native-a', WEBCAP_CHROMIUM: (await findChromium())!.path };
 const viaNode = (args: string[], env: Record<string, string> = {}) => webcap(['--config', config(), ...args], dir, { ...ENV, ...env });
 // strict: a fall-back exits 125 with its reason, so a verb here is known to be the native client's answer.
 const viaNative = (args: string[], env: Record<string, string> = {}) => webcapSh(['--config', config(), ...args], dir, { ...ENV, WEBCAP_THIN_TRACE: 'strict', ...env });

@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedRequest } from '../../manifests/wire.js';
 import { installNetworkGuard, startGuardProxy, type GuardOptions, type NetworkGuard } from '../../sidecar/guard/network-guard.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 
 let browser: Browser;
 let server: http.Server;
@@ -44,7 +45,7 @@ beforeAll(async () => {
   privateServer = http.createServer((req, res) => { privateHits.push(req.url ?? ''); res.end('private'); });
   await new Promise<void>((resolve) => privateServer.listen(port, '127.0.0.2', resolve));
   browser = await chromium.launch({
-    executablePath: process.env.WEBCAP_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: (await findChromium())!.path,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
       '--host-resolver-rules=MAP allowed.test 127.0.0.1, MAP other.test 127.0.0.1, MAP private.test 127.0.0.2'],
   });

@@ -15,6 +15,7 @@ import { WebcapError } from '../../manifests/errors.js';
 import { BANK_PW, carries, serveSecretSite, type SecretSite } from '../fixtures/secret-ref-pages.js';
 import { failure as failureOf } from '../helpers/failure.js';
 import { tempDir, testConfig, testHost } from '../helpers/host.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 
 const KEY_ENV = 'WEBCAP_TEST_REF_KEY';
 const SEED = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -40,7 +41,7 @@ async function failure(id: string, params: Record<string, unknown>): Promise<Web
 
 /** The centre pixel of a PNG, read by a real browser's canvas. */
 async function centrePixel(png: Buffer): Promise<number[]> {
-  const browser = await chromium.launch({ executablePath: process.env.WEBCAP_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     return await page.evaluate(async (src) => {

@@ -12,6 +12,7 @@ import type { Host } from '../../host/host.js';
 import { setSecret } from '../../host/secrets/vault.js';
 import { BANK_PW, carries, serveSecretSite, type SecretSite } from '../fixtures/secret-ref-pages.js';
 import { tempDir, testConfig, testHost } from '../helpers/host.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 
 const KEY_ENV = 'WEBCAP_TEST_DLP_KEY';
 const WORKER_PW = 'w0rker-Relay!secret';
@@ -95,7 +96,7 @@ describe('a typed secret cannot leave for an origin it is not bound to', () => {
     const reports = (since: number, path: string) => site.received.slice(since).filter((r) => r.host === '127.0.0.1' && r.url.startsWith(path)).length;
     // Control, outside webcap: the same page in a browser that allows workers sends the typed value to evil.test.
     let since = site.received.length;
-    const raw = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP evil.test 127.0.0.1`] });
+    const raw = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP evil.test 127.0.0.1`] });
     try {
       const page = await (await raw.newContext({ serviceWorkers: 'allow' })).newPage();
       await page.goto(`${home}/sw`);

@@ -18,6 +18,7 @@ import { createMcpServer } from '../../host/index.js';
 import { listSecrets } from '../../host/secrets/vault.js';
 import { BANK_PW, carries, serveSecretSite, type SecretSite } from '../fixtures/secret-ref-pages.js';
 import { tempDir, testConfig } from '../helpers/host.js';
+import { findChromium } from '../../sidecar/browser/find-chromium.js';
 
 const KEY_ENV = 'WEBCAP_TEST_ENTRY_KEY';
 const LONG = { timeout: 240_000 };
@@ -26,7 +27,7 @@ let person: Browser;
 
 beforeAll(async () => {
   site = await serveSecretSite();
-  person = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  person = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   process.env[KEY_ENV] = 'e'.repeat(64);
 });
 afterAll(async () => {
