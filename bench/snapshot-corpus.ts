@@ -6,15 +6,18 @@
 // below so the report can say what each set holds.
 // Which page measures what is fixed by a hash of its name, never by its
 // content: sha256("snapshot/<set>/<page>"). Non-article pages all take part
-// (their low bit picks the half); of the articles, a quarter goes to each half
-// and the other half of them sits out, to keep the bench's run short. The
-// result is committed as bench/corpus/snapshot-split.json, checked on each run.
+// (their low bit picks the half); of the articles, a quarter goes to each half,
+// a third quarter forms the `unseen` set (added after the held-out half had been
+// read in aggregate, so that one set stays unread while the rules change), and
+// the last quarter sits out, to keep the bench's run short. The result is
+// committed as bench/corpus/snapshot-split.json, checked on each run.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../manifests/load.js';
 
-export type SnapshotHalf = 'development' | 'held-out';
+export type SnapshotHalf = 'development' | 'held-out' | 'unseen';
+export const SNAPSHOT_SETS: SnapshotHalf[] = ['development', 'held-out', 'unseen'];
 export interface CorpusPage { name: string; kind: string; html: string }
 
 /** Pages that are not news or blog articles, by what an agent would come to them for. */
@@ -51,17 +54,17 @@ export function allRealPages(): CorpusPage[] {
   return pages;
 }
 
-/** The half a page measures in, or null when it sits out. */
+/** The set a page measures in, or null when it sits out. */
 export function snapshotHalfOf(name: string): SnapshotHalf | null {
   const byte = createHash('sha256').update(`snapshot/${name}`).digest()[0];
   if (name in KINDS) return byte & 1 ? 'held-out' : 'development';
   const quarter = byte & 3;
-  return quarter === 0 ? 'held-out' : quarter === 1 ? 'development' : null;
+  return quarter === 0 ? 'held-out' : quarter === 1 ? 'development' : quarter === 2 ? 'unseen' : null;
 }
 
 export function snapshotSplit(names: string[]): Record<SnapshotHalf, string[]> {
   const sorted = [...names].sort();
-  return { development: sorted.filter((n) => snapshotHalfOf(n) === 'development'), 'held-out': sorted.filter((n) => snapshotHalfOf(n) === 'held-out') };
+  return Object.fromEntries(SNAPSHOT_SETS.map((set) => [set, sorted.filter((n) => snapshotHalfOf(n) === set)])) as Record<SnapshotHalf, string[]>;
 }
 
 /** The pages of one half, after checking the committed split still agrees with the hash. */
@@ -77,5 +80,5 @@ export function snapshotPages(half: SnapshotHalf): CorpusPage[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const split = snapshotSplit(allRealPages().map((p) => p.name));
   writeFileSync(SNAPSHOT_SPLIT_FILE, JSON.stringify(split, null, 1) + '\n');
-  process.stdout.write(`wrote ${SNAPSHOT_SPLIT_FILE}: ${split.development.length} development, ${split['held-out'].length} held-out\n`);
+  process.stdout.write(`wrote ${SNAPSHOT_SPLIT_FILE}: ${SNAPSHOT_SETS.map((set) => `${split[set].length} ${set}`).join(', ')}\n`);
 }

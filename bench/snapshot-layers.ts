@@ -1,15 +1,20 @@
 // Where a snapshot's time goes on the small form page: the same web.snapshot
 // one layer at a time, interleaved in one run — raw Playwright (the tree
 // alone), the sidecar alone over JSON-RPC (no host), the host in-process
-// (policies, chain, redaction), and the whole thing over MCP stdio, beside
-// @playwright/mcp's browser_snapshot. Differences between adjacent columns are
-// each layer's cost. node dist/bench/snapshot-layers.js [corpus page name] (BENCH_N samples;
+// (policies, chain, redaction), the MCP server in-process (the SDK's in-memory
+// transport; the client lists the tools first, so it validates structuredContent
+// against the output schema as an agent's client does), and the whole thing
+// over MCP stdio, beside @playwright/mcp's browser_snapshot. Differences
+// between adjacent columns are each layer's cost. node dist/bench/snapshot-layers.js [corpus page name] (BENCH_N samples;
 // the small form page by default).
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { chromium } from 'playwright';
 import { createHost } from '../host/host.js';
+import { createMcpServer } from '../host/mcp/server.js';
 import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { send, serve } from '../tests/helpers/fixture-server.js';
 import { bareSidecar } from './bare-sidecar.js';
@@ -37,15 +42,23 @@ export async function snapshotLayers(n: number, pageName?: string): Promise<stri
   const { session } = await bare.invoke('web.open', { url }, 30_000, 'bench') as { session: string };
   const host = createHost({ config });
   await host.call('web.open', { url });
+  const inProcess = createMcpServer({ config: { ...config, chain: { path: join(dir, 'chain-mcp.jsonl') } } });
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await inProcess.server.connect(serverSide);
+  const memory = new Client({ name: 'webcap-snapshot-layers', version: '1.0.0' });
+  await memory.connect(clientSide);
+  await memory.listTools(); // as an agent's client does: it then validates each structuredContent
+  await memory.callTool({ name: 'web_open', arguments: { url } });
   const mcp = await webcapTool(dir);
   await mcp.open(url);
   const peer = await playwrightMcpTool(dir, exe);
   await peer.open(url);
-  const names = ['raw Playwright tree', 'sidecar alone', 'host in-process', 'webcap MCP stdio', '@playwright/mcp'];
+  const names = ['raw Playwright tree', 'sidecar alone', 'host in-process', 'webcap MCP in-memory', 'webcap MCP stdio', '@playwright/mcp'];
   const runs = [
     () => page.ariaSnapshot({ mode: 'ai' }),
     () => bare.invoke('web.snapshot', { session }, 30_000, 'bench'),
     () => host.call('web.snapshot', {}),
+    () => memory.callTool({ name: 'web_snapshot', arguments: {} }),
     () => mcp.snapshot(),
     () => peer.snapshot(),
   ];
@@ -60,6 +73,8 @@ export async function snapshotLayers(n: number, pageName?: string): Promise<stri
     }
   } finally {
     await mcp.close();
+    await memory.close();
+    await inProcess.close();
     await peer.close();
     await host.close();
     await bare.close();

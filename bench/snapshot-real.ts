@@ -3,7 +3,8 @@
 // of the page's interactable elements it can address by a ref, and how long
 // a snapshot takes — webcap's web_snapshot against @playwright/mcp's
 // browser_snapshot and agent-browser's `snapshot -i`, the same pages in the
-// same run, on the development and held-out sets (bench/snapshot-corpus.ts).
+// same run, on the development, held-out and unseen sets (bench/snapshot-corpus.ts).
+// Answers are dumped (SNAP_DUMP) for development pages only: the other sets are read in aggregate.
 // Samples rotate which tool goes first, so machine noise hits all three alike.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,7 @@ export async function snapshotRealBench(opts: BenchOptions) {
         const i = all.indexOf(p);
         for (const [k, tool] of rotate(tools, i).entries()) {
           void k;
-          results[set][tool.name].push(await measurePage(tool, p, url(`/p${i}`), url(`/l${i}`), opts.reps, exe, opts.dump));
+          results[set][tool.name].push(await measurePage(tool, p, url(`/p${i}`), url(`/l${i}`), opts.reps, exe, set === 'development' ? opts.dump : undefined));
         }
       }
     }

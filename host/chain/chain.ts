@@ -13,7 +13,7 @@
 // with { durable: false } (a call's result entry, which follows its durable
 // intent): those are written to the OS at once, so they survive a crash of
 // this process, and reach the disk with the next durable append, a timer
-// (LAZY_SYNC_MS) or close(). One fdatasync per call on the critical path (none
+// (LAZY_SYNC_MS, its fdatasync off the event loop) or close(). One fdatasync per call on the critical path (none
 // for a call that only reads the open page: policies/write-ahead.ts).
 //
 // Torn tails: a crash mid-write leaves an unterminated, unparseable last line.
@@ -59,6 +59,8 @@ export class CausalChain {
   private knownSize = -1;
   private dirty = false;
   private syncTimer: NodeJS.Timeout | undefined;
+  /** The timer's fdatasync while it runs (close() waits for it before the file closes). */
+  private backgroundSync: Promise<void> | undefined;
   /** Entries this process wrote since its last checkpoint (a close adds one only if > 0). */
   private sinceCheckpoint = 0;
   private lockPath: string | undefined;
@@ -221,9 +223,23 @@ export class CausalChain {
     if (this.syncTimer) return;
     this.syncTimer = setTimeout(() => {
       this.syncTimer = undefined;
-      if (this.dirty && !this.closed) void this.enqueue(async () => { if (this.dirty && !this.closed) this.sync(); }).catch(() => undefined);
+      this.syncInBackground();
     }, LAZY_SYNC_MS);
     this.syncTimer.unref();
+  }
+
+  /**
+   * The timer's fdatasync runs in libuv's thread pool, not on the event loop: on a busy disk it takes
+   * milliseconds, and a call in flight (a snapshot waiting for its answer) must not wait for it. It makes
+   * durable what was written before it started; a write during it marks the file dirty again and gets
+   * its own timer. A failure leaves the file dirty: the next durable append or close() syncs (and reports).
+   */
+  private syncInBackground(): void {
+    if (!this.dirty || this.closed || this.backgroundSync) return;
+    this.dirty = false;
+    this.backgroundSync = this.handle.datasync()
+      .catch(() => { this.dirty = true; })
+      .finally(() => { this.backgroundSync = undefined; });
   }
 
   private checkpoint(): void {
@@ -242,6 +258,7 @@ export class CausalChain {
     }
     await this.queue;
     if (this.syncTimer) clearTimeout(this.syncTimer);
+    await this.backgroundSync;
     if (this.dirty) { try { this.sync(); } catch { /* reported by the append that fails next, if any */ } }
     this.closed = true;
     open_chains.delete(this.path);

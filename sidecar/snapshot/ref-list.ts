@@ -3,8 +3,8 @@
 // its states and value), joined by " · " on lines of about a fixed length, so
 // every element keeps a ref the agent can act on; and the one line a region
 // folds into when even that does not fit. Past that, a tight form keeps the
-// refs still: names cut to one word (`e12 "Home"`, `e31 "…2"` after "Page 1"), every link of one
-// name in a list sharing one entry (`e3,e9,e40 "Share"`), entries apart by a
+// refs still: names cut to one word (`e12 "Home"`, `e31 "…2"` after "Page 1"), every element of one
+// role and name in a list sharing one entry (`e3,e9,e40 "Share"`, `e5,e6 button "Add…"`), entries apart by a
 // single space on longer lines — names are quoted, so a space is enough.
 import { shorten, type Item, type Out } from './compact.js';
 
@@ -15,6 +15,8 @@ export interface ListForm { chars: number; tight: boolean }
 const LIST_LINE = 160;
 const TIGHT_LINE = 400;
 const SEPARATOR = ' · ';
+/** An entry shares its name among at most this many refs (~250 characters), so no line outgrows a part of a paged answer. */
+const SHARED_REFS = 40;
 /** A first word longer than this is cut too (an address, a run of letters). */
 const WORD_CHARS = 10;
 
@@ -40,19 +42,28 @@ function itemText(item: Item, form: ListForm, before: string): string {
 }
 
 /**
- * `e1 "Home" · e2 "World"`, with links of one name after another sharing it: `e3,e4 "Story"`
- * (in the tight form, links of one name anywhere in the list: the entry stays where the first was).
+ * What elements share one entry by: role, states and name. A field with a value never shares (what it
+ * holds is its own); an element without a name neither (nothing says the two are alike).
+ */
+function shareKey(item: Item): string | null {
+  return item.name && !item.value ? `${item.role} ${item.states} ${item.name}` : null;
+}
+
+/**
+ * `e1 "Home" · e2 "World"`, with elements of one role and name after another sharing it: `e3,e4 "Story"`,
+ * `e7,e8 button "Add to basket"` (in the tight form, alike anywhere in the list: the entry stays where the
+ * first was).
  */
 function tokens(items: Item[], form: ListForm): Array<{ text: string; items: Item[] }> {
   const out: Array<{ text: string; items: Item[] }> = [];
-  const byName = new Map<string, { text: string; items: Item[] }>();
+  const byKey = new Map<string, { text: string; items: Item[] }>();
   let previousName = '';
   for (const item of items) {
     const last = out.at(-1);
     const before = last?.items.at(-1);
-    const shared = item.role === 'link' && item.name && !item.states
-      ? (form.tight ? byName.get(item.name) : last && before?.role === 'link' && before.name === item.name ? last : undefined)
-      : undefined;
+    const key = shareKey(item);
+    const alike = key === null ? undefined : form.tight ? byKey.get(key) : before && shareKey(before) === key ? last : undefined;
+    const shared = alike && alike.items.length < SHARED_REFS ? alike : undefined;
     if (shared) {
       shared.text = shared.text.replace(/^(\S+)/, `$1,${item.ref}`);
       shared.items.push(item);
@@ -61,7 +72,7 @@ function tokens(items: Item[], form: ListForm): Array<{ text: string; items: Ite
     const token = { text: itemText(item, form, previousName), items: [item] };
     previousName = item.name;
     out.push(token);
-    if (item.role === 'link' && item.name && !item.states) byName.set(item.name, token);
+    if (key !== null) byKey.set(key, token);
   }
   return out;
 }

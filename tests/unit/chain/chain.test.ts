@@ -123,4 +123,18 @@ describe('CausalChain', () => {
     expect(one).toMatch(/^#1\s+2024-05-01\s+12:34:56\.789\s+plan-1\s+s1\s+web\.open\s+https:\/\/shop\.test\/\s+✓ allowed\s+allowlist policy\s+42ms\s+\{"title":"Shop"\}$/);
     expect(two).toMatch(/evil\.test\/\s+✗ not_allowlisted\s+allowlist policy\s+1ms\s+evil\.test is not allowlisted$/);
   });
+
+  it('keeps every lazy entry, in order, while the timer syncs them in the background; close waits for that sync', async () => {
+    const path = tmpChain();
+    const chain = await CausalChain.open(path);
+    const written = [];
+    // Past two timer periods (200 ms each), lazy appends land while a background fdatasync may be running.
+    for (let i = 0; i < 60; i++) {
+      written.push(await chain.append({ kind: 'call', capability: 'web.snapshot', result: { i } }, { durable: false }));
+      await new Promise((r) => setTimeout(r, 8));
+    }
+    await chain.close();
+    expect(lines(path)).toEqual(written);
+    expect(verifyChain(path)).toMatchObject({ ok: true, entries: 60 });
+  });
 });

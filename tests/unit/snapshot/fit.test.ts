@@ -118,6 +118,36 @@ describe('fitLines', () => {
     expect(r.text).not.toContain('- textbox "Delivery address line 7" [ref=e507]');
   });
 
+  it('buttons of one name share one entry in tight lists, as links do: a shop of 500 "Add to basket" buttons keeps every ref', () => {
+    const products = Array.from({ length: 500 }, (_, i) => `  - link "Product number ${i} in the catalogue" [ref=e${1000 + 2 * i}] [cursor=pointer]:\n    - /url: /p/${i}\n  - button "Add to basket" [ref=e${1001 + 2 * i}]`).join('\n');
+    const page = ['- main [ref=e1]:', '  - heading "Catalogue" [level=1] [ref=e2]', products].join('\n');
+    const budget = 12_000;
+    const r = fitLines(compactLines(page), budget);
+    expect(r.text.length).toBeLessThanOrEqual(budget);
+    expect(r.text.split('\n')[0]).toMatch(/names cut to one word/);
+    expect(r.text).not.toContain('folded');
+    const shown = refsShown(r.text);
+    for (let i = 0; i < 1000; i++) expect(shown.has(`e${1000 + i}`)).toBe(true);
+    // Entries of up to 40 refs each hold every button's ref, with its role and name once per entry.
+    const entries = [...r.text.matchAll(/(?<=^ *- (?:links|elements): (?:.* )?)(e\d+(?:,e\d+)*) button "Add…"/gm)].map((m) => m[1].split(','));
+    expect(entries).toHaveLength(13);
+    expect(entries.flat()).toEqual(Array.from({ length: 500 }, (_, i) => `e${1001 + 2 * i}`));
+    expect(Math.max(...entries.map((e) => e.length))).toBe(40);
+  });
+
+  it('elements of one name but another role, other states or a value of their own never share an entry', () => {
+    const page = ['- main [ref=e1]:', ...Array.from({ length: 300 }, (_, i) => [
+      `  - button "Save" [ref=e${100 + 4 * i}]`, `  - link "Save" [ref=e${101 + 4 * i}] [cursor=pointer]:\n    - /url: /s`,
+      `  - button "Save" [disabled] [ref=e${102 + 4 * i}]`, `  - textbox "Save" [ref=e${103 + 4 * i}]: v${i}`].join('\n'))].join('\n');
+    const r = fitLines(compactLines(page), 16_000);
+    expect(r.text.split('\n')[0]).toMatch(/names cut to one word/);
+    expect(r.text).toMatch(/(^|[ ,])e100,e104[,\d e]* button "Save"/m);
+    expect(r.text).toMatch(/(^|[ ,])e101,e105[,\d e]* "Save"/m);
+    expect(r.text).toMatch(/(^|[ ,])e102,e106[,\d e]* button \[disabled\] "Save"/m);
+    expect(r.text).toMatch(/ e103 textbox "Save": "v0" /);
+    expect(r.text).toMatch(/ e107 textbox "Save": "v1" /);
+  });
+
   it('a main content alone ten times the budget comes in parts of the budget, each line whole', () => {
     const huge = ['- main [ref=e1]:', '  - heading "Archive" [level=1] [ref=e2]', links('archive entry', 4000, 100, '  ')].join('\n');
     const budget = 12_000;
