@@ -107,7 +107,7 @@ export function buildGovernance(config: WebcapConfig, manifests: Manifest[], opt
         await blocked.flush(call.planId);
       }
     },
-    warm: () => browser.prelaunch(),
+    warm: () => browser.prelaunch(true),
     ownerDone: (owner) => sessions.forgetOwner(owner),
     openSessions: (owner) => (owner === undefined ? sessions.list() : sessions.of(owner)),
     refuse: (endpoint) => sidecar.refuse(endpoint),

@@ -1,6 +1,6 @@
 // One typed descriptor per message serves both ends of the stdio JSON-RPC wire
 // (the LSP pattern): host/ sends with it, sidecar/ handles with it.
-import { NotificationType, NotificationType0, RequestType, RequestType0 } from 'vscode-jsonrpc';
+import { NotificationType, RequestType, RequestType0 } from 'vscode-jsonrpc';
 import type { WireError } from './errors.js';
 import type { SiteProfile } from './site-profile.js';
 
@@ -75,8 +75,13 @@ type InvokeResult = Record<string, unknown>;
 export const InitRequest = new RequestType<SidecarInit, { pid: number }, WireError>('webcap/init');
 export const InvokeRequest = new RequestType<InvokeParams, InvokeResult, WireError>('webcap/invoke');
 export const ShutdownRequest = new RequestType0<void, WireError>('webcap/shutdown');
-/** A web.open is on its way: launch Chromium now, so its start overlaps the host's remaining checks. */
-export const PrelaunchNotification = new NotificationType0('webcap/prelaunch');
+/**
+ * A web.open is on its way: launch Chromium now, so its start overlaps the host's remaining checks.
+ * `spare`: make the next session's context and page too (the open on its way names no session and
+ * brings no viewport, profile or client allowlist of its own).
+ */
+export interface PrelaunchParams { spare?: boolean }
+export const PrelaunchNotification = new NotificationType<PrelaunchParams>('webcap/prelaunch');
 
 /** A request the page made that the sidecar's network guard aborted. */
 export interface BlockedRequest {

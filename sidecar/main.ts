@@ -157,7 +157,7 @@ connection.onRequest(StopRequest, async ({ session: name }) => {
 // The person's input during a hand-off: only a session being handed off takes it (person-input.ts).
 connection.onRequest(InputRequest, async ({ session, events }) => ({ delivered: Array.isArray(events) ? await dispatchInput(session, events.slice(0, 200)) : 0 }));
 
-connection.onNotification(PrelaunchNotification, () => ctx?.sessions.prelaunch());
+connection.onNotification(PrelaunchNotification, (p) => ctx?.sessions.prelaunch(p?.spare === true));
 
 /** A client's allowlist as the wire brings it; anything malformed is refused, never read as "no narrowing". */
 function narrowing(value: unknown): Narrowing | undefined {

@@ -16,6 +16,7 @@ export interface BrowserBackend {
   invoke(capability: string, params: Record<string, unknown>, timeoutMs: number, owner: string, narrowed?: Narrowed): Promise<Record<string, unknown>>;
   /** Start-up hints (the sidecar overlaps its start with the policy checks); others may ignore them. */
   prestart(): void;
-  prelaunch(): void;
+  /** `spare`: the web.open on its way is a plain one (manifests/wire.ts PrelaunchParams). */
+  prelaunch(spare?: boolean): void;
   close(): Promise<void>;
 }

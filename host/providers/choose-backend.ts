@@ -11,7 +11,7 @@ export function chooseBackend(config: WebcapConfig, log: Logger, sidecar: Sideca
     name: 'sidecar',
     invoke: (id, params, ms, owner, narrowed) => sidecar.invoke(id, params, ms, owner, narrowed),
     prestart: () => sidecar.prestart(),
-    prelaunch: () => sidecar.prelaunch(),
+    prelaunch: (spare) => sidecar.prelaunch(spare),
     close: () => sidecar.close(),
   };
 }

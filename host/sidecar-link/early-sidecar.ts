@@ -34,7 +34,7 @@ export function spawnEarlySidecar(entry: string): void {
 export function sendEarlyInit(init: unknown): void {
   if (!early || early.sentInit !== undefined || !early.child.stdin) return;
   early.child.stdin.write(frame({ id: 'webcap-early-init', method: 'webcap/init', params: init }));
-  early.child.stdin.write(frame({ method: 'webcap/prelaunch' }));
+  early.child.stdin.write(frame({ method: 'webcap/prelaunch', params: { spare: true } }));
   early.sentInit = JSON.stringify(init);
 }
 

@@ -104,10 +104,10 @@ export class SidecarClient {
     }
   }
 
-  /** Have the sidecar launch Chromium now: a web.open is on its way (starts the process if needed). */
-  prelaunch(): void {
+  /** Have the sidecar launch Chromium now: a web.open is on its way (starts the process if needed). `spare`: see PrelaunchParams. */
+  prelaunch(spare = false): void {
     try {
-      void this.start().connection.sendNotification(PrelaunchNotification).catch(() => undefined);
+      void this.start().connection.sendNotification(PrelaunchNotification, { spare }).catch(() => undefined);
     } catch {
       // invoke() will report it with its own error.
     }

@@ -12,6 +12,7 @@ import type { BrowserSource } from '../browser/browser-source.js';
 import { watchPage } from '../page-events.js';
 import { hopsReady } from '../guard/redirect-hops.js';
 import { SessionSlots } from './slots.js';
+import { SpareContext, type Ready } from './spare.js';
 import type { SessionTraces, TraceOutcome } from '../trace.js';
 import { crashSignal, type CallerSessions } from './caller-sessions.js';
 
@@ -77,6 +78,7 @@ export class Sessions {
   private readonly slots: SessionSlots;
   private crash = crashSignal();
   private lostBrowsers = 0;
+  private readonly spare = new SpareContext((name) => this.spareFor(name), LINGER_MS);
 
   constructor(private readonly init: SidecarInit, private readonly source: BrowserSource, private readonly hooks: SessionHooks) {
     const idleMs = init.browser.idle_timeout_s * 1000;
@@ -115,18 +117,22 @@ export class Sessions {
     if (name) this.refuseTakenName(owner, name);
     await this.slots.take(this.init.browser.session_queue === 'fail' ? 0 : waitMs, () => [...this.all.keys()]);
     let context: BrowserContext;
+    let ready: Ready | undefined;
     const sessionName = name ?? this.nextName();
     try {
       this.refuseTakenName(owner, sessionName);
-      context = await this.guardedContext(sessionName, viewport, true, profile?.state, narrowed);
+      // The spare was made for a session of this name with nothing of its own: no viewport, storage or client allowlist.
+      ready = viewport || profile || narrowed ? (await this.spare.discard(), undefined) : await this.spare.claim(sessionName);
+      clearTimeout(this.linger);
+      context = ready?.context ?? await this.guardedContext(sessionName, viewport, true, profile?.state, narrowed);
     } catch (err) {
       this.slots.release();
       throw err;
     }
     try {
       await this.hooks.traces?.start(context, Boolean(profile));
-      const page = await context.newPage();
-      await hopsReady(page); // its first navigation's redirect hops are checked where they happen
+      const page = ready?.page ?? await context.newPage();
+      if (!ready) await hopsReady(page); // its first navigation's redirect hops are checked where they happen
       const session: Session = { name: sessionName, owner, context, page, createdAt: Date.now(), lastUsed: Date.now(), calls: 1, keepState: Boolean(profile) };
       // Console, dialogs and downloads of every tab are watched from the start (page-events.ts).
       watchPage(session, page, this.init);
@@ -147,11 +153,28 @@ export class Sessions {
     }
   }
 
-  /** Launches the browser before the first session asks for it (cold start); closes it later if none does. */
-  prelaunch(): void {
+  /**
+   * Launches the browser before the first session asks for it (cold start); closes it later if none does.
+   * `spare`: the next session's context and page too (spare.ts), for a local browser (a remote one proves its guard per context).
+   */
+  prelaunch(spare = false): void {
     this.source.get().then(() => {
+      if (spare && !this.init.browser.remote) this.spare.prepare(this.peekName());
       if (this.all.size === 0 && this.scratches === 0) this.closeBrowserLater();
     }, () => undefined); // the session's own get() reports a failed launch
+  }
+
+  /** A session's context and first page, as open() makes them, for the session that will be called `name`. */
+  private async spareFor(name: string): Promise<Ready> {
+    const context = await this.guardedContext(name, undefined, true);
+    try {
+      const page = await context.newPage();
+      await hopsReady(page);
+      return { context, page };
+    } catch (err) {
+      await context.close().catch(() => undefined);
+      throw err;
+    }
   }
 
   /**
@@ -192,7 +215,7 @@ export class Sessions {
   private closeBrowserLater(): void {
     clearTimeout(this.linger);
     this.linger = setTimeout(() => {
-      if (this.all.size === 0 && this.scratches === 0) void this.source.close();
+      if (this.all.size === 0 && this.scratches === 0) void this.spare.discard().then(() => this.source.close());
     }, LINGER_MS);
     this.linger.unref();
   }
@@ -302,6 +325,7 @@ export class Sessions {
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
     clearTimeout(this.linger);
+    await this.spare.discard();
     for (const s of this.list()) await this.close(s.owner, s.name).catch(() => undefined);
     await this.source.close();
   }
@@ -321,8 +345,19 @@ export class Sessions {
   }
 
   private nextName(): string {
-    do this.counter += 1; while (this.all.has(`s${this.counter}`));
+    this.counter = this.counterOfNextName();
     return `s${this.counter}`;
+  }
+
+  /** The name nextName() will give, without taking it. */
+  private peekName(): string {
+    return `s${this.counterOfNextName()}`;
+  }
+
+  private counterOfNextName(): number {
+    let n = this.counter;
+    do n += 1; while (this.all.has(`s${n}`));
+    return n;
   }
 
   private async sweep(idleMs: number): Promise<void> {
