@@ -158,8 +158,9 @@ export class Sessions {
    * `spare`: the next session's context and page too (spare.ts), for a local browser (a remote one proves its guard per context).
    */
   prelaunch(spare = false): void {
+    // Asked for now, not once the browser is up: a web.open arriving meanwhile waits for this one instead of making its own.
+    if (spare && !this.init.browser.remote) this.spare.prepare(this.peekName());
     this.source.get().then(() => {
-      if (spare && !this.init.browser.remote) this.spare.prepare(this.peekName());
       if (this.all.size === 0 && this.scratches === 0) this.closeBrowserLater();
     }, () => undefined); // the session's own get() reports a failed launch
   }
