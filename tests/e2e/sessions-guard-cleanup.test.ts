@@ -3,21 +3,12 @@
 // open for the life of the sidecar). Real Chromium, a real guard proxy.
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SidecarInit } from '../../manifests/wire.js';
 import { browserSource } from '../../sidecar/browser/browser-source.js';
 import { startGuardProxy } from '../../sidecar/guard/network-guard.js';
 import { Sessions } from '../../sidecar/sessions/sessions.js';
-import { tempDir } from '../helpers/host.js';
+import { bareSidecarInit } from '../helpers/sidecar-init.js';
 
-const dir = tempDir();
-const init: SidecarInit = {
-  workspace: dir, profiles: [],
-  browser: {
-    headless: true, executable_path: process.env.WEBCAP_CHROMIUM, max_concurrent_sessions: 4, idle_timeout_s: 300,
-    default_timeout_ms: 30_000, viewport: { width: 1280, height: 800 }, auto_accept_cookies: false,
-  },
-  network: { resolve: {}, allow_private: ['127.0.0.1'], domains_allowlist: ['*'], domains_denylist: [] },
-};
+const init = bareSidecarInit();
 const source = browserSource(init, () => undefined);
 afterAll(async () => { await source.close(); });
 
