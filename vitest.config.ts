@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/helpers/longest-first.js';
 
 // The long multi-step scenarios (a load run, a store hammered by four hosts, a measured replay,
 // packing and installing, the documentation's tour, the corpus quality floor) live in tests/scenario/ and
@@ -17,6 +18,8 @@ export default defineConfig({
     // CPU saturated). WEBCAP_TEST_WORKERS overrides it.
     maxWorkers: Number(process.env.WEBCAP_TEST_WORKERS ?? 6),
     fileParallelism: true,
+    // Longest files first across the projects (tests/helpers/longest-first.ts), so none is left running alone at the end.
+    sequence: { sequencer: LongestFirst },
     // WEBCAP_CPU_LOG=<file> logs each test file's CPU and wall seconds (see tests/helpers/cpu-meter.ts).
     setupFiles: process.env.WEBCAP_CPU_LOG ? ['tests/helpers/cpu-meter.ts'] : [],
     projects: [
