@@ -2,7 +2,7 @@
 // scripts, styles, comments, event attributes, javascript: URLs, hidden inputs
 // (CSRF tokens and the like) and vector-path noise. Parsed with linkedom from
 // the serialized DOM, so page scripts cannot interfere with the cleaning.
-import { linkedom } from '../lazy-linkedom.js';
+import { linkedom } from '../lazy-packages.js';
 import { PAYMENT } from '../tools/field-kind.js';
 
 const DROPPED_ELEMENTS = 'script, style, noscript, template, link, meta, base, object, embed, input[type=hidden], [hidden]';

@@ -3,8 +3,7 @@
 // become line breaks so "Thank you, Ada" and the next paragraph do not run
 // together. Pages Readability finds nothing in fall back to the rendered text
 // of <main> (or the body).
-import { Readability } from '@mozilla/readability';
-import { linkedom } from '../lazy-linkedom.js';
+import { linkedom, readability } from '../lazy-packages.js';
 import type { Page } from 'playwright';
 
 export const MAX_TEXT = 20_000;
@@ -12,7 +11,7 @@ const BLOCK = /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|BR|DD|DIV|DL|DT|FIELDSET|FIGCA
 
 export async function mainText(page: Page): Promise<string> {
   const { document } = linkedom().parseHTML(await page.content());
-  const article = new Readability(document as unknown as Document, { charThreshold: 0 }).parse();
+  const article = new (readability().Readability)(document as unknown as Document, { charThreshold: 0 }).parse();
   let text = article?.content ? blockText(article.content) : '';
   // Readability moves the heading that matches the title out of the content; on a
   // result page that heading ("Welcome, Ada") is often the whole message.

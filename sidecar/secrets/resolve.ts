@@ -4,12 +4,12 @@
 // secret's origins and asks the user; the origin is read again once the
 // answer is back, so a frame that navigated meanwhile gets nothing. A TOTP
 // code is made here, at that moment (RFC 6238, otpauth package).
-import * as OTPAuth from 'otpauth';
 import type { Frame, Locator } from 'playwright';
 import { toWebcapError, WebcapError } from '../../manifests/errors.js';
 import { hasRefs, originOfUrl, refText, splitRefs, type SecretRef } from '../../manifests/secrets/refs.js';
 import type { PageCall } from '../tool.js';
 import { secretBook } from './book.js';
+import { otpauth } from '../lazy-packages.js';
 
 /** The frame an element lives in, from the browser's side. */
 export async function frameOf(target: Locator, timeout: number): Promise<Frame> {
@@ -37,7 +37,7 @@ async function valueFor(call: PageCall, capability: string, ref: SecretRef, fram
   if (frame.isDetached() || now !== origin || !answer.origins.includes(now)) {
     throw new WebcapError('consent_denied', `${refText(ref)} is not for this site: the frame moved to ${now} while the user was asked; nothing was typed`, { reason: 'secret_origin', vault_name: ref.name, origin: now });
   }
-  const value = ref.kind === 'totp' ? OTPAuth.URI.parse(answer.value).generate() : answer.value;
+  const value = ref.kind === 'totp' ? otpauth().URI.parse(answer.value).generate() : answer.value;
   secretBook.remember(ref, value, answer.origins);
   return value;
 }
