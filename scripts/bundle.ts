@@ -14,8 +14,13 @@ const target = join(dist, 'bundle');
 const tmp = `${target}.${process.pid}.tmp`;
 // The thin client for verbs stays compiled: it loads a handful of modules, none of the host's.
 const HOST_ENTRIES = ['host/cli', 'host/cli/mcp-direct', 'host/sidecar-link/early-sidecar', 'host/sidecar-link/early-init'];
-// ES-module packages of many small files go into the bundle too; the others (CommonJS, or native) load from node_modules.
-const INLINE = ['zod', 'zod-to-json-schema', '@modelcontextprotocol/sdk', 'smol-toml', 'eventsource-parser', 'pkce-challenge'];
+// Packages every start loads go into the bundle too: the ES-module ones of many small files, and the
+// JSON-RPC, glob and address ones (loaded from node_modules, through Node's CommonJS interop, they cost a
+// sidecar start ~0.1 s of CPU more). Playwright, ajv, pino and the packages loaded on first use stay outside.
+const INLINE = [
+  'zod', 'zod-to-json-schema', '@modelcontextprotocol/sdk', 'smol-toml', 'eventsource-parser', 'pkce-challenge',
+  'vscode-jsonrpc', 'micromatch', 'braces', 'picomatch', 'fill-range', 'to-regex-range', 'is-number', 'ipaddr.js',
+];
 const packageOf = (id: string) => id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/');
 const isExternal = (id: string) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !INLINE.includes(packageOf(id));
 
