@@ -12,6 +12,7 @@ import { interactiveOnly } from '../snapshot/interactive.js';
 import { redactFieldValues } from '../snapshot/secrets.js';
 import { compactLines, printLines, type Out } from '../snapshot/compact.js';
 import { fitLines } from '../snapshot/fit.js';
+import { refsInView } from '../snapshot/link-runs.js';
 import { offTreeSection, snapshotFacts } from '../snapshot/off-tree.js';
 import { partOf } from '../snapshot/paging.js';
 import { pageTool, waitForSelector, type PageCall } from '../tool.js';
@@ -51,7 +52,7 @@ export const snapshot = pageTool('web.snapshot', async (call, params) => {
     title,
     mode,
     snapshot: fitted.text,
-    refs: text.match(/\[ref=/g)?.length ?? 0,
+    refs: refsInView(text).length,
     truncated: fitted.truncated || !!folded,
     ...(fitted.truncated || folded ? { total_chars: text.length } : {}),
     ...(fitted.pages > 1 ? { page: fitted.page, pages: fitted.pages } : {}),
