@@ -6,6 +6,7 @@
 // has them). Built on Playwright's "ai" lines so refs are Playwright's own.
 import { parseAriaLines, type AriaLine } from './aria-lines.js';
 import { linkLines } from './link-runs.js';
+import type { HiddenName } from './off-tree-in-page.js';
 
 const ACTIONABLE = new Set([
   'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'menuitem',
@@ -22,7 +23,11 @@ const NAME_CHARS = 60;
 /** Links are most of a page's lines: their names are cut sooner (the ref, not the name, is what acting needs). */
 export const LINK_CHARS = 28;
 
-interface Node { line: AriaLine; children: Node[] }
+/**
+ * `hidden`: inside aria-hidden content (the tree keeps it, with refs, but no names); `name`: the name the
+ * in-page pass read for it (off-tree-in-page.ts), the one it would have were it not hidden.
+ */
+interface Node { line: AriaLine; children: Node[]; hidden?: boolean; name?: string }
 /** One element one can act on, as a cut lists it (fit.ts): its ref, role, whole name, and states and value as printed. */
 export interface Item { ref: string; role: string; name: string; states: string; value: string }
 export interface Out {
@@ -39,9 +44,13 @@ export function compactView(yaml: string): string {
 }
 
 /** The view's lines before printing: a cut (fit.ts) works on them. */
-export function compactLines(yaml: string): Out[] {
+export function compactLines(yaml: string, hidden: HiddenName[] = []): Out[] {
   const out: Out[] = [];
-  for (const node of buildTree(parseAriaLines(yaml))) render(node, 0, out);
+  const names = new Map<string, string[]>();
+  for (const h of hidden) names.set(h.key, [...(names.get(h.key) ?? []), h.name]);
+  const roots = buildTree(parseAriaLines(yaml));
+  markHidden(roots, names, false);
+  for (const node of roots) render(node, 0, out);
   return foldInline(withoutLabels(out));
 }
 
@@ -68,6 +77,20 @@ function buildTree(lines: AriaLine[]): Node[] {
     stack.push(node);
   }
   return roots;
+}
+
+/** Marks aria-hidden subtrees, and names their elements from the pass's names, in order, by the same key. */
+function markHidden(nodes: Node[], names: Map<string, string[]>, inside: boolean): void {
+  for (const node of nodes) {
+    const hidden = inside || node.line.attrs.includes('aria-hidden');
+    if (hidden && actionable(node.line)) {
+      node.hidden = true;
+      const url = node.children.find((c) => c.line.role === '/url')?.line.value;
+      const key = node.line.role === 'link' && url !== undefined ? `url:${url}` : `text:${(node.line.value ?? textOf(node)).replace(/\s+/g, ' ').trim()}`;
+      node.name = names.get(key)?.shift() || undefined;
+    }
+    markHidden(node.children, names, hidden);
+  }
 }
 
 function actionable(line: AriaLine): boolean {
@@ -110,11 +133,13 @@ function renderActionable(node: Node, depth: number, out: Out[]): void {
   const role = ACTIONABLE.has(line.role) ? line.role : 'clickable';
   const placeholder = node.children.find((c) => c.line.role === '/placeholder')?.line.value ?? null;
   const inlineText = VALUED.has(role) ? null : line.value;
-  const name = line.name || placeholder || inlineText || textOf(node);
-  const states = line.attrs.filter((a) => KEPT_STATES.test(a) && a !== 'active').map((a) => ` [${a}]`).join('');
+  const name = node.name || line.name || placeholder || inlineText || textOf(node);
+  // An element inside aria-hidden content says so: a screen reader skips it, and it often repeats one beside it.
+  const kept = [...line.attrs.filter((a) => KEPT_STATES.test(a) && a !== 'active'), ...(node.hidden ? ['aria-hidden'] : [])];
+  const states = kept.map((a) => ` [${a}]`).join('');
   const value = VALUED.has(role) && line.value ? `: ${shorten(line.value, TEXT_CHARS)}` : '';
   const shown = name ? ` ${quote(shorten(name, role === 'link' ? LINK_CHARS : NAME_CHARS))}` : '';
-  const plainLink = role === 'link' && !states && !node.children.some((c) => hasActionable(c));
+  const plainLink = role === 'link' && (!states || states === ' [aria-hidden]') && !node.children.some((c) => hasActionable(c));
   const items = [{ ref: line.ref!, role, name, states: states.trim(), value: VALUED.has(role) && line.value ? shorten(line.value, TEXT_CHARS) : '' }];
   out.push({ depth, text: `- ${role}${shown}${states} [ref=${line.ref}]${value}`, isText: false, items, ...(plainLink ? { link: true } : {}) });
   // Actionable things nested inside (a button in a clickable card, a select's

@@ -96,7 +96,8 @@ function shortLinkNames(line: Out): Out {
   if (isLinkLine(line)) return relinked(line, CUT_LINK_CHARS);
   if (!/^- link /.test(line.text) || !line.items) return line;
   const [item] = line.items;
-  return { ...line, text: line.text.replace(`- link ${JSON.stringify(shorten(item.name, LINK_CHARS))} [ref=`, `- link ${JSON.stringify(shorten(item.name, CUT_LINK_CHARS))} [ref=`) };
+  const [was, now] = [LINK_CHARS, CUT_LINK_CHARS].map((chars) => `- link ${JSON.stringify(shorten(item.name, chars))}`);
+  return line.text.startsWith(`${was} `) ? { ...line, text: `${now}${line.text.slice(was.length)}` } : line;
 }
 
 const isLinkLine = (l: Out) => !!l.items && /^- links: /.test(l.text);

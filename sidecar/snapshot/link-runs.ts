@@ -1,7 +1,8 @@
 // Runs of plain links in the compact view (menus, link lists, teasers) share
 // lines ref first, as a cut view's ref lists do: `- links: e59 "Tech" · e64 "Reviews"`.
 // A link named as the one before it (an image and a title to one story) adds
-// only its ref: `e2,e3 "Bridge opens"`. Names are page text printed as JSON
+// only its ref: `e2,e3 "Bridge opens"`; a link inside aria-hidden content says so
+// (`e7 [aria-hidden] "Menu"`). Names are page text printed as JSON
 // strings, so a name that reads `Home" · e13 "Pay` cannot pass for an entry.
 import { shorten, type Item, type Out } from './compact.js';
 
@@ -11,13 +12,13 @@ const SEPARATOR = ' · ';
 
 /** `e1 "A"`, `e2,e3 "B"`: one entry per run of links of one name (an unnamed link is its ref alone). */
 export function linkEntries(items: Item[], chars: number): Array<{ text: string; items: Item[] }> {
-  const entries: Array<{ refs: string[]; name: string; items: Item[] }> = [];
+  const entries: Array<{ refs: string[]; name: string; states: string; items: Item[] }> = [];
   for (const item of items) {
     const last = entries.at(-1);
-    if (last && item.name && last.name === item.name) { last.refs.push(item.ref); last.items.push(item); continue; }
-    entries.push({ refs: [item.ref], name: item.name, items: [item] });
+    if (last && item.name && last.name === item.name && last.states === item.states) { last.refs.push(item.ref); last.items.push(item); continue; }
+    entries.push({ refs: [item.ref], name: item.name, states: item.states, items: [item] });
   }
-  return entries.map((e) => ({ text: `${e.refs.join(',')}${e.name ? ` ${JSON.stringify(shorten(e.name, chars))}` : ''}`, items: e.items }));
+  return entries.map((e) => ({ text: [e.refs.join(','), e.states, e.name ? JSON.stringify(shorten(e.name, chars)) : ''].filter(Boolean).join(' '), items: e.items }));
 }
 
 /** The links of one run as `- links:` lines of about LINK_LINE characters, each line with the links it holds. */

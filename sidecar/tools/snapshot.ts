@@ -69,7 +69,7 @@ export async function takeView(call: PageCall, mode: Mode, scope?: Scope) {
   const [aria, facts] = await Promise.all([ariaTree(page, scope, timeout), snapshotFacts(call.session, page, mode === 'compact' && !scope)]);
   const tree = redactFieldValues(aria, facts.secrets);
   const offTree = offTreeSection(facts.elements);
-  const lines = mode === 'compact' ? [...compactLines(tree), ...offTreeLines(offTree)] : undefined;
+  const lines = mode === 'compact' ? [...compactLines(tree, facts.hidden), ...offTreeLines(offTree)] : undefined;
   const text = lines ? printLines(lines) : VIEWS[mode as Exclude<Mode, 'compact'>](tree);
   // A frame the pass could not read (navigating) leaves no document identity: read it apart then.
   const mark = Number.isNaN(facts.mark.origin) ? await documentMark(page) : facts.mark;

@@ -36,7 +36,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-const refAfter = (text: string, name: string) => new RegExp(`"${name}" \\[ref=(e\\d+)\\]`).exec(text)?.[1];
+const refAfter = (text: string, name: string) => new RegExp(`"${name}" \\[ref=(e\\d+)\\]`).exec(text)?.[1] ?? new RegExp(`(?<=^|[\\s:,])(e\\d+) "${name}"`, 'm').exec(text)?.[1];
 
 /** Every ref an answer prints: on element lines (`[ref=e12]`) and in ref lists (`e12 Home · e13,e14 World`). */
 const refsIn = (text: string) => new Set([...text.matchAll(/\[ref=(e\d+)\]|(?<=^ *- (?:links|elements): (?:.* )?|,)(e\d+)(?=[ ,])/gm)].map((m) => m[1] ?? m[2]));

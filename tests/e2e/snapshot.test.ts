@@ -19,9 +19,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** The ref after `"name"` anywhere in a compact view (a grouped `- links:` line included). */
+/** The ref of `"name"` anywhere in a compact view: `"name" [ref=e3]` on its own line, `e3 "name"` in a `- links:` line. */
 function compactRef(snapshot: string, name: string): string {
-  const ref = new RegExp(`${JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: \\[[^\\]]*\\])* \\[ref=([^\\]]+)\\]`).exec(snapshot)?.[1];
+  const quoted = JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const ref = new RegExp(`${quoted}(?: \\[[^\\]]*\\])* \\[ref=([^\\]]+)\\]`).exec(snapshot)?.[1]
+    ?? new RegExp(`(?<=^|[\\s:])((?:f\\d+)?e\\d+)(?:,(?:f\\d+)?e\\d+)*(?: \\[[^\\]]*\\])* ${quoted}`, 'm').exec(snapshot)?.[1];
   if (!ref) throw new Error(`no ref for ${name} in:\n${snapshot}`);
   return ref;
 }

@@ -1,7 +1,8 @@
 // The compact snapshot view and its paging, on Playwright "ai" lines.
 import { describe, expect, it } from 'vitest';
 import { parseAriaLines } from '../../../sidecar/snapshot/aria-lines.js';
-import { compactView } from '../../../sidecar/snapshot/compact.js';
+import { compactLines, compactView } from '../../../sidecar/snapshot/compact.js';
+import { refsInView } from '../../../sidecar/snapshot/link-runs.js';
 import { partOf } from '../../../sidecar/snapshot/paging.js';
 
 const tree = [
@@ -128,5 +129,22 @@ describe('partOf', () => {
   it('a page past the end gives the last part', () => {
     const last = partOf(text, 1000, 10_000);
     expect(last.page).toBe(last.pages);
+  });
+});
+
+describe('compactView: elements inside aria-hidden content', () => {
+  const tree = ['- generic [aria-hidden] [ref=e2]:', '  - link [ref=e3] [cursor=pointer]:', '    - /url: /close', '    - img',
+    '  - link [ref=e4] [cursor=pointer]:', '    - /url: /about', '    - text: About', '  - button [ref=e5]: Hi',
+    '- link "Shop" [ref=e6] [cursor=pointer]:', '  - /url: /close'].join('\n');
+
+  it('say [aria-hidden] and take the name the page pass read for them, by href or words, in order', () => {
+    const lines = compactLines(tree, [{ key: 'url:/close', name: 'Close the menu' }, { key: 'text:Hi', name: 'Say hello' }]).map((l) => l.text);
+    expect(lines).toEqual(['- links: e3 [aria-hidden] "Close the menu" · e4 [aria-hidden] "About"', '- button "Say hello" [aria-hidden] [ref=e5]', '- link "Shop" [ref=e6]']);
+  });
+
+  it('without a name from the page they keep their words and the mark; an element outside is never renamed', () => {
+    const lines = compactLines(tree, [{ key: 'url:/elsewhere', name: 'Wrong' }]).map((l) => l.text);
+    expect(lines).toEqual(['- links: e3 [aria-hidden] · e4 [aria-hidden] "About"', '- button "Hi" [aria-hidden] [ref=e5]', '- link "Shop" [ref=e6]']);
+    expect(refsInView(lines.join('\n'))).toEqual(['e3', 'e4', 'e5', 'e6']);
   });
 });
