@@ -5,6 +5,7 @@ import type { Host } from '../../host/host.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { agentRoutes } from '../fixtures/agent-pages.js';
+import { refsInView } from '../../sidecar/snapshot/link-runs.js';
 
 let site: FixtureServer;
 let host: Host;
@@ -206,10 +207,10 @@ describe('web.snapshot', () => {
       const part = await snap(s as string, { max_chars: 1000, page });
       expect(part.snapshot.length).toBeLessThanOrEqual(1000);
       expect(part.snapshot.split('\n').at(-1)).toContain(page < pages ? `{"page":${page + 1}}` : 'the last part');
-      // On element lines (`[ref=e12]`) and, in a cut view, in ref lists (`- links: e12 "Post…" · e13 "Post…"`, tight: `e12 "Post…" e13 "…2"`).
-      for (const m of part.snapshot.matchAll(/\[ref=([^\]]+)\]|(?<=^ *- (?:links|elements): (?:.* )?|,)(e\d+)(?=[ ,])/gm)) refs.add(m[1] ?? m[2]);
+      // On element lines (`[ref=e12]`) and in link and ref lists (`- links: e12 "Post 1" · e13 "Post 2"`, tight: `e12 "Post…" e13 "…2"`).
+      for (const ref of refsInView(part.snapshot)) refs.add(ref);
     }
-    const all = new Set([...whole.snapshot.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
+    const all = new Set(refsInView(whole.snapshot));
     expect(all.size).toBeGreaterThanOrEqual(400);
     expect(refs).toEqual(all);
   });
