@@ -46,10 +46,8 @@ export function compactView(yaml: string): string {
 /** The view's lines before printing: a cut (fit.ts) works on them. */
 export function compactLines(yaml: string, hidden: HiddenName[] = []): Out[] {
   const out: Out[] = [];
-  const names = new Map<string, string[]>();
-  for (const h of hidden) names.set(h.key, [...(names.get(h.key) ?? []), h.name]);
   const roots = buildTree(parseAriaLines(yaml));
-  markHidden(roots, names, false);
+  markHidden(roots, new Map(hidden.map((h) => [`${h.nth} ${h.key}`, h.name])), new Map(), false);
   for (const node of roots) render(node, 0, out);
   return foldInline(withoutLabels(out));
 }
@@ -79,17 +77,33 @@ function buildTree(lines: AriaLine[]): Node[] {
   return roots;
 }
 
-/** Marks aria-hidden subtrees, and names their elements from the pass's names, in order, by the same key. */
-function markHidden(nodes: Node[], names: Map<string, string[]>, inside: boolean): void {
+const FIELDS = new Set(['textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'spinbutton', 'slider', 'listbox', 'switch']);
+
+/** What the tree shows of an element, as the in-page pass keys it (off-tree-in-page.ts). */
+function keyOf(node: Node): string {
+  const child = (role: string) => node.children.find((c) => c.line.role === role)?.line.value;
+  const url = child('/url');
+  if (node.line.role === 'link' && url != null) return `url:${url}`;
+  if (FIELDS.has(node.line.role)) return `field:${child('/placeholder') ?? ''}`;
+  return `text:${(node.line.value ?? (textOf(node) || node.line.name || '')).replace(/\s+/g, ' ').trim()}`;
+}
+
+/**
+ * Marks elements inside aria-hidden content: those under a node the tree marks, and those the pass found
+ * (the nth element with its key, counted in tree order as the pass counted in document order), naming them.
+ */
+function markHidden(nodes: Node[], found: Map<string, string>, seen: Map<string, number>, inside: boolean): void {
   for (const node of nodes) {
-    const hidden = inside || node.line.attrs.includes('aria-hidden');
-    if (hidden && actionable(node.line)) {
-      node.hidden = true;
-      const url = node.children.find((c) => c.line.role === '/url')?.line.value;
-      const key = node.line.role === 'link' && url !== undefined ? `url:${url}` : `text:${(node.line.value ?? textOf(node)).replace(/\s+/g, ' ').trim()}`;
-      node.name = names.get(key)?.shift() || undefined;
+    const under = inside || node.line.attrs.includes('aria-hidden');
+    if (actionable(node.line)) {
+      const key = keyOf(node);
+      const nth = seen.get(key) ?? 0;
+      seen.set(key, nth + 1);
+      const name = found.get(`${nth} ${key}`);
+      if (under || name !== undefined) node.hidden = true;
+      if (name) node.name = name;
     }
-    markHidden(node.children, names, hidden);
+    markHidden(node.children, found, seen, under);
   }
 }
 

@@ -138,13 +138,19 @@ describe('compactView: elements inside aria-hidden content', () => {
     '- link "Shop" [ref=e6] [cursor=pointer]:', '  - /url: /close'].join('\n');
 
   it('say [aria-hidden] and take the name the page pass read for them, by href or words, in order', () => {
-    const lines = compactLines(tree, [{ key: 'url:/close', name: 'Close the menu' }, { key: 'text:Hi', name: 'Say hello' }]).map((l) => l.text);
+    const lines = compactLines(tree, [{ key: 'url:/close', nth: 0, name: 'Close the menu' }, { key: 'text:Hi', nth: 0, name: 'Say hello' }]).map((l) => l.text);
     expect(lines).toEqual(['- links: e3 [aria-hidden] "Close the menu" · e4 [aria-hidden] "About"', '- button "Say hello" [aria-hidden] [ref=e5]', '- link "Shop" [ref=e6]']);
   });
 
   it('without a name from the page they keep their words and the mark; an element outside is never renamed', () => {
-    const lines = compactLines(tree, [{ key: 'url:/elsewhere', name: 'Wrong' }]).map((l) => l.text);
+    const lines = compactLines(tree, [{ key: 'url:/elsewhere', nth: 0, name: 'Wrong' }, { key: 'url:/close', nth: 2, name: 'Wrong too' }]).map((l) => l.text);
     expect(lines).toEqual(['- links: e3 [aria-hidden] · e4 [aria-hidden] "About"', '- button "Hi" [aria-hidden] [ref=e5]', '- link "Shop" [ref=e6]']);
     expect(refsInView(lines.join('\n'))).toEqual(['e3', 'e4', 'e5', 'e6']);
+  });
+
+  it('where the tree lost its mark, the pass says which of the elements with one href is hidden: that one only is marked and named', () => {
+    const flat = ['- link "Shop" [ref=e2] [cursor=pointer]:', '  - /url: /shop', '- button "Go" [ref=e3]', '- link [ref=e4] [cursor=pointer]:', '  - /url: /shop', '  - text: Shop'].join('\n');
+    expect(compactLines(flat, [{ key: 'url:/shop', nth: 1, name: 'Shop (menu copy)' }]).map((l) => l.text))
+      .toEqual(['- link "Shop" [ref=e2]', '- button "Go" [ref=e3]', '- link "Shop (menu copy)" [aria-hidden] [ref=e4]']);
   });
 });
