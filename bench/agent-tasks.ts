@@ -98,6 +98,9 @@ export function findRef(seen: string, role: string, name: string): string | unde
   for (const line of lines.reverse()) {
     const m = new RegExp(`(?:${role} )?${quoted}(?: \\[[^\\]]*\\])*? \\[ref=([^\\]]+)\\]`).exec(line);
     if (m && (line.includes(`${role} ${JSON.stringify(name)}`) || line.includes(`${role}s:`) || line.includes(`links:`))) return m[1];
+    // webcap's link and element lists: `- links: e3 "Next" · e4,e5 "More"`, `- elements: e7 button "Go"`.
+    const listed = /- (links|elements): /.test(line) && new RegExp(`(?<=^|[\\s:])((?:f\\d+)?e\\d+|wa-\\d+)(?:,\\S+?)? (?:(${role}) )?(?:\\[[^\\]]*\\] )*${quoted}`).exec(line);
+    if (listed && (listed[2] === role || (role === 'link' && line.includes('links:')))) return listed[1];
   }
   return undefined;
 }

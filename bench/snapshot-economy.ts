@@ -17,6 +17,7 @@ import { collectInPage } from '../sidecar/elements/in-page.js';
 import { evaluateWithIds } from '../sidecar/elements/wa-ids.js';
 import { ID_ATTRIBUTE } from '../sidecar/refs/locate.js';
 import { compactView } from '../sidecar/snapshot/compact.js';
+import { refsInView } from '../sidecar/snapshot/link-runs.js';
 import { offTreeInPage } from '../sidecar/snapshot/off-tree-in-page.js';
 import { interactiveOnly } from '../sidecar/snapshot/interactive.js';
 import { PAYMENT } from '../sidecar/tools/field-kind.js';
@@ -87,7 +88,7 @@ export async function snapshotEconomy(host: Host, pages = corpusPages(), hostnam
 /** Interactable elements some ref of each view resolves to (refs resolved in the page, one by one). */
 async function coverage(page: Page, ai: string): Promise<{ interactable: number; reached: Record<string, number> }> {
   const { elements } = await evaluateWithIds(page, collectInPage, { attr: 'data-econ-id', next: 0, payment: PAYMENT.source });
-  const refsOf = (text: string) => new Set([...text.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
+  const refsOf = (text: string) => new Set(refsInView(text)); // `[ref=e12]` lines and `- links: e12 "…"` lists
   // The compact answer's last section: the same in-page pass the tool runs, numbering wa-N from 0.
   const offTree = (await evaluateWithIds(page, offTreeInPage, { attr: ID_ATTRIBUTE, next: 0 })).elements.map((e) => e.id);
   const views: Record<string, Set<string>> = { compact: new Set([...refsOf(compactView(ai)), ...offTree]), interactive: refsOf(interactiveOnly(ai)), full: refsOf(ai) };

@@ -1,5 +1,5 @@
 // npm run bench:snapshot — the snapshot-on-real-pages table for webcap and
-// both peers, on the development, held-out and unseen sets, then one summary
+// both peers, on the development, held-out, unseen and unseen-2 sets, then one summary
 // with a column per set. SNAP_REPS (default 3) snapshots per page for the time;
 // SNAP_LIMIT caps pages per set (a quick look while developing);
 // SNAP_SETS=development picks one set; SNAP_DUMP=dir keeps every answer;

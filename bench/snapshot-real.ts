@@ -3,7 +3,7 @@
 // of the page's interactable elements it can address by a ref, and how long
 // a snapshot takes — webcap's web_snapshot against @playwright/mcp's
 // browser_snapshot and agent-browser's `snapshot -i`, the same pages in the
-// same run, on the development, held-out and unseen sets (bench/snapshot-corpus.ts).
+// same run, on the development, held-out, unseen and unseen-2 sets (bench/snapshot-corpus.ts).
 // Answers are dumped (SNAP_DUMP) for development pages only: the other sets are read in aggregate.
 // Samples rotate which tool goes first, so machine noise hits all three alike.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

@@ -5,6 +5,8 @@
 // running text is cut to a first line, link URLs and images go (mode "full"
 // has them). Built on Playwright's "ai" lines so refs are Playwright's own.
 import { parseAriaLines, type AriaLine } from './aria-lines.js';
+import { linkLines } from './link-runs.js';
+import type { HiddenName } from './off-tree-in-page.js';
 
 const ACTIONABLE = new Set([
   'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'menuitem',
@@ -19,30 +21,34 @@ const KEPT_STATES = /^(checked|disabled|expanded|selected|pressed|active|level=\
 export const TEXT_CHARS = 40;
 const NAME_CHARS = 60;
 /** Links are most of a page's lines: their names are cut sooner (the ref, not the name, is what acting needs). */
-const LINK_CHARS = 28;
+export const LINK_CHARS = 28;
 
-interface Node { line: AriaLine; children: Node[] }
+/**
+ * `hidden`: inside aria-hidden content (the tree keeps it, with refs, but no names); `name`: the name the
+ * in-page pass read for it (off-tree-in-page.ts), the one it would have were it not hidden.
+ */
+interface Node { line: AriaLine; children: Node[]; hidden?: boolean; name?: string }
 /** One element one can act on, as a cut lists it (fit.ts): its ref, role, whole name, and states and value as printed. */
 export interface Item { ref: string; role: string; name: string; states: string; value: string }
 export interface Out {
   depth: number; text: string; isText: boolean;
   /** A landmark's role and ref, so a cut can fold it into one line. */ section?: { role: string; ref: string | null };
   /** A text line's words, for folding. */ value?: string;
-  /** A plain link's `"name" [ref=eN]`, for grouping. */ link?: string;
+  /** A plain link (no states, nothing to act on inside), which may share a line with others (link-runs.ts). */ link?: boolean;
   /** The elements the line gives a ref to, so a cut can list them compactly. */ items?: Item[];
   /** A region a cut folded into this one line. */ fold?: boolean;
 }
-/** Runs of plain links (menus, link lists) share lines of about this length: most of a page's characters are links. */
-const LINK_LINE = 140;
 
 export function compactView(yaml: string): string {
   return printLines(compactLines(yaml));
 }
 
 /** The view's lines before printing: a cut (fit.ts) works on them. */
-export function compactLines(yaml: string): Out[] {
+export function compactLines(yaml: string, hidden: HiddenName[] = []): Out[] {
   const out: Out[] = [];
-  for (const node of buildTree(parseAriaLines(yaml))) render(node, 0, out);
+  const roots = buildTree(parseAriaLines(yaml));
+  markHidden(roots, new Map(hidden.map((h) => [`${h.nth} ${h.key}`, h.name])), new Map(), false);
+  for (const node of roots) render(node, 0, out);
   return foldInline(withoutLabels(out));
 }
 
@@ -69,6 +75,36 @@ function buildTree(lines: AriaLine[]): Node[] {
     stack.push(node);
   }
   return roots;
+}
+
+const FIELDS = new Set(['textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'spinbutton', 'slider', 'listbox', 'switch']);
+
+/** What the tree shows of an element, as the in-page pass keys it (off-tree-in-page.ts). */
+function keyOf(node: Node): string {
+  const child = (role: string) => node.children.find((c) => c.line.role === role)?.line.value;
+  const url = child('/url');
+  if (node.line.role === 'link' && url != null) return `url:${url}`;
+  if (FIELDS.has(node.line.role)) return `field:${child('/placeholder') ?? ''}`;
+  return `text:${(node.line.value ?? (textOf(node) || node.line.name || '')).replace(/\s+/g, ' ').trim()}`;
+}
+
+/**
+ * Marks elements inside aria-hidden content: those under a node the tree marks, and those the pass found
+ * (the nth element with its key, counted in tree order as the pass counted in document order), naming them.
+ */
+function markHidden(nodes: Node[], found: Map<string, string>, seen: Map<string, number>, inside: boolean): void {
+  for (const node of nodes) {
+    const under = inside || node.line.attrs.includes('aria-hidden');
+    if (actionable(node.line)) {
+      const key = keyOf(node);
+      const nth = seen.get(key) ?? 0;
+      seen.set(key, nth + 1);
+      const name = found.get(`${nth} ${key}`);
+      if (under || name !== undefined) node.hidden = true;
+      if (name) node.name = name;
+    }
+    markHidden(node.children, found, seen, under);
+  }
 }
 
 function actionable(line: AriaLine): boolean {
@@ -111,13 +147,15 @@ function renderActionable(node: Node, depth: number, out: Out[]): void {
   const role = ACTIONABLE.has(line.role) ? line.role : 'clickable';
   const placeholder = node.children.find((c) => c.line.role === '/placeholder')?.line.value ?? null;
   const inlineText = VALUED.has(role) ? null : line.value;
-  const name = line.name || placeholder || inlineText || textOf(node);
-  const states = line.attrs.filter((a) => KEPT_STATES.test(a) && a !== 'active').map((a) => ` [${a}]`).join('');
+  const name = node.name || line.name || placeholder || inlineText || textOf(node);
+  // An element inside aria-hidden content says so: a screen reader skips it, and it often repeats one beside it.
+  const kept = [...line.attrs.filter((a) => KEPT_STATES.test(a) && a !== 'active'), ...(node.hidden ? ['aria-hidden'] : [])];
+  const states = kept.map((a) => ` [${a}]`).join('');
   const value = VALUED.has(role) && line.value ? `: ${shorten(line.value, TEXT_CHARS)}` : '';
   const shown = name ? ` ${quote(shorten(name, role === 'link' ? LINK_CHARS : NAME_CHARS))}` : '';
-  const plainLink = role === 'link' && !states && !node.children.some((c) => hasActionable(c));
+  const plainLink = role === 'link' && (!states || states === ' [aria-hidden]') && !node.children.some((c) => hasActionable(c));
   const items = [{ ref: line.ref!, role, name, states: states.trim(), value: VALUED.has(role) && line.value ? shorten(line.value, TEXT_CHARS) : '' }];
-  out.push({ depth, text: `- ${role}${shown}${states} [ref=${line.ref}]${value}`, isText: false, items, ...(plainLink ? { link: `${shown.trim() || '""'} [ref=${line.ref}]` } : {}) });
+  out.push({ depth, text: `- ${role}${shown}${states} [ref=${line.ref}]${value}`, isText: false, items, ...(plainLink ? { link: true } : {}) });
   // Actionable things nested inside (a button in a clickable card, a select's
   // options) keep their own lines; their text was folded into the name above.
   for (const child of node.children) renderNestedActionables(child, depth + 1, out);
@@ -159,7 +197,7 @@ function meaningful(o: Out): boolean {
 /**
  * A run of text and plain links at one depth (a paragraph, a menu, a list of
  * teasers) reads as its first line of text, with how many more follow, then
- * its links sharing lines: `- links: "A" [ref=e1], "B" [ref=e2], …`. An
+ * its links sharing lines ref first: `- links: e1 "A" · e2 "B" · …`. An
  * outline, not the text; separators between links vanish.
  */
 function foldInline(out: Out[]): Out[] {
@@ -177,32 +215,12 @@ function foldInline(out: Out[]): Out[] {
     const texts = run.filter((o) => o.isText && meaningful(o));
     const text = texts.length > 1 ? [{ ...texts[0], text: `${texts[0].text} (+${texts.length - 1} more)` }] : texts;
     const links = run.filter((o) => o.link);
-    const linked = links.length > 1 ? linkLines(links, depth) : links;
+    const linked = links.length > 1 ? linkLines(links, depth, LINK_CHARS) : links;
     // Whichever comes first in the page comes first here.
     folded.push(...(links.length && run.indexOf(links[0]) < run.indexOf(texts[0]) ? [...linked, ...text] : [...text, ...linked]));
     i = j;
   }
   return folded;
-}
-
-/** Links share lines; a link named as the one before it (an image and a title to one story) adds only its ref. */
-function linkLines(links: Out[], depth: number): Out[] {
-  const lines: Out[] = [];
-  let line = '';
-  let items: Item[] = [];
-  let previousName = '';
-  const flush = () => lines.push({ depth, text: `- links: ${line}`, isText: false, items });
-  for (const o of links) {
-    const at = o.link!.lastIndexOf(' [ref=');
-    const name = o.link!.slice(0, at);
-    if (line && name === previousName && name !== '""') { line += o.link!.slice(at); items.push(...(o.items ?? [])); continue; }
-    previousName = name;
-    if (line && line.length + o.link!.length + 2 > LINK_LINE) { flush(); line = ''; items = []; }
-    line = line ? `${line}, ${o.link}` : o.link!;
-    items.push(...(o.items ?? []));
-  }
-  flush();
-  return lines;
 }
 
 function level(line: AriaLine): string {

@@ -2,7 +2,7 @@
 // and keeps a ref for every element as long as the budget allows:
 //   1. the running text goes (its first lines are a reading aid, not a place to act);
 //   2. link names shrink to their first words;
-//   3. links print as compact ref lists (`e12 "Home" · e13 "World"`), names cut
+//   3. links print as ref lists (as the uncut view's link lines, `e12 "Home" · e13 "World"`), names cut
 //      to their first words, then to fewer; then buttons and fields join them,
 //      outside the main content, forms, search and dialogs first;
 //   4. the lists go tight: names cut to one word (the first, or the first
@@ -16,7 +16,8 @@
 //      and ref span) and which ref opens it.
 // Every line kept is whole, so every ref shown works. What still does not fit
 // (a page whose main content alone is larger) is split into parts (paging.ts).
-import { printLines, shorten, type Out } from './compact.js';
+import { LINK_CHARS, printLines, shorten, type Out } from './compact.js';
+import { relinked } from './link-runs.js';
 import { foldToFit, insideNever } from './fold.js';
 import { listLinks, type ListForm } from './ref-list.js';
 
@@ -92,8 +93,11 @@ function refCount(lines: Out[]): number {
 }
 
 function shortLinkNames(line: Out): Out {
-  if (!/^- links?[: ]/.test(line.text)) return line;
-  return { ...line, text: line.text.replace(/"((?:[^"\\]|\\.)*)"(?= \[ref=)/g, (_m, name: string) => JSON.stringify(shorten(JSON.parse(`"${name}"`) as string, CUT_LINK_CHARS))) };
+  if (isLinkLine(line)) return relinked(line, CUT_LINK_CHARS);
+  if (!/^- link /.test(line.text) || !line.items) return line;
+  const [item] = line.items;
+  const [was, now] = [LINK_CHARS, CUT_LINK_CHARS].map((chars) => `- link ${JSON.stringify(shorten(item.name, chars))}`);
+  return line.text.startsWith(`${was} `) ? { ...line, text: `${now}${line.text.slice(was.length)}` } : line;
 }
 
 const isLinkLine = (l: Out) => !!l.items && /^- links: /.test(l.text);

@@ -8,15 +8,16 @@ import { marksOf, type DocumentMark } from '../refs/page-marks.js';
 import { ID_ATTRIBUTE } from '../refs/locate.js';
 import type { Session } from '../sessions/sessions.js';
 import { PAYMENT } from '../tools/field-kind.js';
-import { offTreeInPage, type OffTreeElement } from './off-tree-in-page.js';
+import { offTreeInPage, type HiddenName, type OffTreeElement } from './off-tree-in-page.js';
 import { evaluateWithIds } from '../elements/wa-ids.js';
 
-interface SnapshotFacts { elements: OffTreeElement[]; secrets: Set<string>; mark: DocumentMark; title: string }
+interface SnapshotFacts { elements: OffTreeElement[]; hidden: HiddenName[]; secrets: Set<string>; mark: DocumentMark; title: string }
 
 /** One pass per frame: off-tree elements (when `offTree`), secret field values, and the main document's mark and title. */
 export async function snapshotFacts(session: Session, page: Page, offTree: boolean): Promise<SnapshotFacts> {
   let next = nextElementId(session);
   const elements: OffTreeElement[] = [];
+  const hidden: HiddenName[] = [];
   const secrets = new Set<string>();
   let main = { origin: NaN, title: '' };
   for (const frame of page.frames()) {
@@ -25,12 +26,13 @@ export async function snapshotFacts(session: Session, page: Page, offTree: boole
     if (frame === page.mainFrame()) main = found;
     next = found.next;
     elements.push(...found.elements);
+    hidden.push(...found.hidden);
     for (const v of found.secrets) secrets.add(v);
   }
   setNextElementId(session, next);
   const mark = { origin: main.origin, url: page.url() };
   if (elements.length) marksOf(page).elements = mark;
-  return { elements, secrets, mark, title: main.title };
+  return { elements, hidden, secrets, mark, title: main.title };
 }
 
 /** Lines for the compact view; empty when every interactable element already has a line. */

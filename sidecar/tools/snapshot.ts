@@ -12,6 +12,7 @@ import { interactiveOnly } from '../snapshot/interactive.js';
 import { redactFieldValues } from '../snapshot/secrets.js';
 import { compactLines, printLines, type Out } from '../snapshot/compact.js';
 import { fitLines } from '../snapshot/fit.js';
+import { refsInView } from '../snapshot/link-runs.js';
 import { offTreeSection, snapshotFacts } from '../snapshot/off-tree.js';
 import { partOf } from '../snapshot/paging.js';
 import { pageTool, waitForSelector, type PageCall } from '../tool.js';
@@ -51,7 +52,7 @@ export const snapshot = pageTool('web.snapshot', async (call, params) => {
     title,
     mode,
     snapshot: fitted.text,
-    refs: text.match(/\[ref=/g)?.length ?? 0,
+    refs: refsInView(text).length,
     truncated: fitted.truncated || !!folded,
     ...(fitted.truncated || folded ? { total_chars: text.length } : {}),
     ...(fitted.pages > 1 ? { page: fitted.page, pages: fitted.pages } : {}),
@@ -68,7 +69,7 @@ export async function takeView(call: PageCall, mode: Mode, scope?: Scope) {
   const [aria, facts] = await Promise.all([ariaTree(page, scope, timeout), snapshotFacts(call.session, page, mode === 'compact' && !scope)]);
   const tree = redactFieldValues(aria, facts.secrets);
   const offTree = offTreeSection(facts.elements);
-  const lines = mode === 'compact' ? [...compactLines(tree), ...offTreeLines(offTree)] : undefined;
+  const lines = mode === 'compact' ? [...compactLines(tree, facts.hidden), ...offTreeLines(offTree)] : undefined;
   const text = lines ? printLines(lines) : VIEWS[mode as Exclude<Mode, 'compact'>](tree);
   // A frame the pass could not read (navigating) leaves no document identity: read it apart then.
   const mark = Number.isNaN(facts.mark.origin) ? await documentMark(page) : facts.mark;

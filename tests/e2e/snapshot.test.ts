@@ -5,6 +5,7 @@ import type { Host } from '../../host/host.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
 import { agentRoutes } from '../fixtures/agent-pages.js';
+import { refsInView } from '../../sidecar/snapshot/link-runs.js';
 
 let site: FixtureServer;
 let host: Host;
@@ -19,9 +20,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** The ref after `"name"` anywhere in a compact view (a grouped `- links:` line included). */
+/** The ref of `"name"` anywhere in a compact view: `"name" [ref=e3]` on its own line, `e3 "name"` in a `- links:` line. */
 function compactRef(snapshot: string, name: string): string {
-  const ref = new RegExp(`${JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: \\[[^\\]]*\\])* \\[ref=([^\\]]+)\\]`).exec(snapshot)?.[1];
+  const quoted = JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const ref = new RegExp(`${quoted}(?: \\[[^\\]]*\\])* \\[ref=([^\\]]+)\\]`).exec(snapshot)?.[1]
+    ?? new RegExp(`(?<=^|[\\s:])((?:f\\d+)?e\\d+)(?:,(?:f\\d+)?e\\d+)*(?: \\[[^\\]]*\\])* ${quoted}`, 'm').exec(snapshot)?.[1];
   if (!ref) throw new Error(`no ref for ${name} in:\n${snapshot}`);
   return ref;
 }
@@ -204,10 +207,10 @@ describe('web.snapshot', () => {
       const part = await snap(s as string, { max_chars: 1000, page });
       expect(part.snapshot.length).toBeLessThanOrEqual(1000);
       expect(part.snapshot.split('\n').at(-1)).toContain(page < pages ? `{"page":${page + 1}}` : 'the last part');
-      // On element lines (`[ref=e12]`) and, in a cut view, in ref lists (`- links: e12 "Post…" · e13 "Post…"`, tight: `e12 "Post…" e13 "…2"`).
-      for (const m of part.snapshot.matchAll(/\[ref=([^\]]+)\]|(?<=^ *- (?:links|elements): (?:.* )?|,)(e\d+)(?=[ ,])/gm)) refs.add(m[1] ?? m[2]);
+      // On element lines (`[ref=e12]`) and in link and ref lists (`- links: e12 "Post 1" · e13 "Post 2"`, tight: `e12 "Post…" e13 "…2"`).
+      for (const ref of refsInView(part.snapshot)) refs.add(ref);
     }
-    const all = new Set([...whole.snapshot.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
+    const all = new Set(refsInView(whole.snapshot));
     expect(all.size).toBeGreaterThanOrEqual(400);
     expect(refs).toEqual(all);
   });

@@ -1,7 +1,8 @@
 // The compact snapshot view and its paging, on Playwright "ai" lines.
 import { describe, expect, it } from 'vitest';
 import { parseAriaLines } from '../../../sidecar/snapshot/aria-lines.js';
-import { compactView } from '../../../sidecar/snapshot/compact.js';
+import { compactLines, compactView } from '../../../sidecar/snapshot/compact.js';
+import { refsInView } from '../../../sidecar/snapshot/link-runs.js';
 import { partOf } from '../../../sidecar/snapshot/paging.js';
 
 const tree = [
@@ -72,23 +73,23 @@ describe('compactView: link runs', () => {
   ].join('\n');
   const view = compactView(menu);
 
-  it('three or more plain links in a row share lines, each keeping its name and ref', () => {
+  it('three or more plain links in a row share lines ref first, each keeping its name and ref', () => {
     const lines = view.split('\n');
     expect(lines[0]).toBe('- navigation "Main":');
     expect(lines.slice(1).every((l) => l.startsWith(' - links: ') && l.length <= 160)).toBe(true);
-    for (let i = 0; i < 12; i++) expect(view).toContain(`"Section number ${i}" [ref=e${30 + i}]`);
+    for (let i = 0; i < 12; i++) expect(view).toMatch(new RegExp(`(: | · )e${30 + i} "Section number ${i}"( · |$)`, 'm'));
     expect(lines.length).toBeLessThan(6);
   });
 
   it('one link keeps its line; two share one', () => {
     expect(compactView('- link "A" [ref=e1] [cursor=pointer]')).toBe('- link "A" [ref=e1]');
-    expect(compactView('- link "A" [ref=e1] [cursor=pointer]\n- link "B" [ref=e2] [cursor=pointer]')).toBe('- links: "A" [ref=e1], "B" [ref=e2]');
+    expect(compactView('- link "A" [ref=e1] [cursor=pointer]\n- link "B" [ref=e2] [cursor=pointer]')).toBe('- links: e1 "A" · e2 "B"');
   });
 
   it('a paragraph with links reads as its first text line and its links; separators vanish', () => {
     const paragraph = ['- paragraph [ref=e1]:', '  - text: Read the', '  - link "release notes" [ref=e2] [cursor=pointer]:', '    - /url: /notes',
       '  - text: "|"', '  - link "changelog" [ref=e3] [cursor=pointer]:', '    - /url: /log', '  - text: before you upgrade.'].join('\n');
-    expect(compactView(paragraph).split('\n')).toEqual(['- text: Read the (+1 more)', '- links: "release notes" [ref=e2], "changelog" [ref=e3]']);
+    expect(compactView(paragraph).split('\n')).toEqual(['- text: Read the (+1 more)', '- links: e2 "release notes" · e3 "changelog"']);
   });
 });
 
@@ -128,5 +129,28 @@ describe('partOf', () => {
   it('a page past the end gives the last part', () => {
     const last = partOf(text, 1000, 10_000);
     expect(last.page).toBe(last.pages);
+  });
+});
+
+describe('compactView: elements inside aria-hidden content', () => {
+  const tree = ['- generic [aria-hidden] [ref=e2]:', '  - link [ref=e3] [cursor=pointer]:', '    - /url: /close', '    - img',
+    '  - link [ref=e4] [cursor=pointer]:', '    - /url: /about', '    - text: About', '  - button [ref=e5]: Hi',
+    '- link "Shop" [ref=e6] [cursor=pointer]:', '  - /url: /close'].join('\n');
+
+  it('say [aria-hidden] and take the name the page pass read for them, by href or words, in order', () => {
+    const lines = compactLines(tree, [{ key: 'url:/close', nth: 0, name: 'Close the menu' }, { key: 'text:Hi', nth: 0, name: 'Say hello' }]).map((l) => l.text);
+    expect(lines).toEqual(['- links: e3 [aria-hidden] "Close the menu" · e4 [aria-hidden] "About"', '- button "Say hello" [aria-hidden] [ref=e5]', '- link "Shop" [ref=e6]']);
+  });
+
+  it('without a name from the page they keep their words and the mark; an element outside is never renamed', () => {
+    const lines = compactLines(tree, [{ key: 'url:/elsewhere', nth: 0, name: 'Wrong' }, { key: 'url:/close', nth: 2, name: 'Wrong too' }]).map((l) => l.text);
+    expect(lines).toEqual(['- links: e3 [aria-hidden] · e4 [aria-hidden] "About"', '- button "Hi" [aria-hidden] [ref=e5]', '- link "Shop" [ref=e6]']);
+    expect(refsInView(lines.join('\n'))).toEqual(['e3', 'e4', 'e5', 'e6']);
+  });
+
+  it('where the tree lost its mark, the pass says which of the elements with one href is hidden: that one only is marked and named', () => {
+    const flat = ['- link "Shop" [ref=e2] [cursor=pointer]:', '  - /url: /shop', '- button "Go" [ref=e3]', '- link [ref=e4] [cursor=pointer]:', '  - /url: /shop', '  - text: Shop'].join('\n');
+    expect(compactLines(flat, [{ key: 'url:/shop', nth: 1, name: 'Shop (menu copy)' }]).map((l) => l.text))
+      .toEqual(['- link "Shop" [ref=e2]', '- button "Go" [ref=e3]', '- link "Shop (menu copy)" [aria-hidden] [ref=e4]']);
   });
 });
