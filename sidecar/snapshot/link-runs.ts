@@ -11,7 +11,7 @@ const LINK_LINE = 140;
 const SEPARATOR = ' · ';
 
 /** `e1 "A"`, `e2,e3 "B"`: one entry per run of links of one name (an unnamed link is its ref alone). */
-export function linkEntries(items: Item[], chars: number): Array<{ text: string; items: Item[] }> {
+function linkEntries(items: Item[], chars: number): Array<{ text: string; items: Item[] }> {
   const entries: Array<{ refs: string[]; name: string; states: string; items: Item[] }> = [];
   for (const item of items) {
     const last = entries.at(-1);
