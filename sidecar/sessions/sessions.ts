@@ -216,7 +216,11 @@ export class Sessions {
   private closeBrowserLater(): void {
     clearTimeout(this.linger);
     this.linger = setTimeout(() => {
-      if (this.all.size === 0 && this.scratches === 0) void this.spare.discard().then(() => this.source.close());
+      if (this.all.size === 0 && this.scratches === 0) {
+        // Not one after the other: closing the browser also ends a spare still being made.
+        void this.spare.discard();
+        void this.source.close();
+      }
     }, LINGER_MS);
     this.linger.unref();
   }
@@ -326,7 +330,7 @@ export class Sessions {
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
     clearTimeout(this.linger);
-    await this.spare.discard();
+    void this.spare.discard(); // not awaited: the browser's close below also ends a spare still being made
     for (const s of this.list()) await this.close(s.owner, s.name).catch(() => undefined);
     await this.source.close();
   }
