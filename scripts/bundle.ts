@@ -24,19 +24,20 @@ const INLINE = [
 const packageOf = (id: string) => id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/');
 const isExternal = (id: string) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !INLINE.includes(packageOf(id));
 
-async function bundle(entries: string[]): Promise<void> {
+/** `oneFile`: no shared chunks, every dynamic import inlined (the sidecar: its attestation hashes its folder). */
+async function bundle(entries: string[], oneFile: boolean): Promise<void> {
   await build({
     input: Object.fromEntries(entries.map((e) => [e, join(dist, `${e}.js`)])),
     platform: 'node',
     external: isExternal,
     logLevel: 'warn',
-    output: { dir: tmp, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'host/chunks/[name]-[hash].js' },
+    output: { dir: tmp, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'host/chunks/[name]-[hash].js', codeSplitting: !oneFile },
   });
 }
 
 try {
-  await bundle(HOST_ENTRIES);
-  await bundle(['sidecar/main']);
+  await bundle(HOST_ENTRIES, false);
+  await bundle(['sidecar/main'], true);
   rmSync(target, { recursive: true, force: true });
   renameSync(tmp, target);
 } catch (err) {
