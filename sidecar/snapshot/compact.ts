@@ -91,19 +91,24 @@ function keyOf(node: Node): string {
 /**
  * Marks elements inside aria-hidden content: those under a node the tree marks, and those the pass found
  * (the nth element with its key, counted in tree order as the pass counted in document order), naming them.
+ * The pass reads the main frame only (off-tree.ts), so an iframe's elements are not counted: an iframe's link
+ * to the same href would shift which main-frame line gets a name.
  */
-function markHidden(nodes: Node[], found: Map<string, string>, seen: Map<string, number>, inside: boolean): void {
+function markHidden(nodes: Node[], found: Map<string, string>, seen: Map<string, number>, inside: boolean, inFrame = false): void {
   for (const node of nodes) {
     const under = inside || node.line.attrs.includes('aria-hidden');
     if (actionable(node.line)) {
-      const key = keyOf(node);
-      const nth = seen.get(key) ?? 0;
-      seen.set(key, nth + 1);
-      const name = found.get(`${nth} ${key}`);
+      let name: string | undefined;
+      if (!inFrame) {
+        const key = keyOf(node);
+        const nth = seen.get(key) ?? 0;
+        seen.set(key, nth + 1);
+        name = found.get(`${nth} ${key}`);
+      }
       if (under || name !== undefined) node.hidden = true;
       if (name) node.name = name;
     }
-    markHidden(node.children, found, seen, under);
+    markHidden(node.children, found, seen, under, inFrame || node.line.role === 'iframe');
   }
 }
 

@@ -98,7 +98,7 @@ export function offTreeInPage({ attr, next, offTree = true, payment = '$^' }: Of
       if (!keys.has(key) || !visible(w.el)) continue;
       const nth = count.get(key) ?? 0;
       count.set(key, nth + 1);
-      if (w.hidden) hidden.push({ key, nth, name: nameOf(w.el, w.tag !== 'a' && w.tag !== 'button' && keyOf(w.el, w.tag).startsWith('field:')) });
+      if (w.hidden) hidden.push({ key, nth, name: nameOf(w.el, w.tag !== 'a' && w.tag !== 'button' && key.startsWith('field:')) });
     }
   }
   return { next: ids.next, elements, hidden, ...facts };

@@ -23,10 +23,10 @@ export async function snapshotFacts(session: Session, page: Page, offTree: boole
   for (const frame of page.frames()) {
     const found = await evaluateWithIds(frame, offTreeInPage, { attr: ID_ATTRIBUTE, next, offTree, payment: PAYMENT.source }).catch(() => undefined);
     if (!found) continue;
-    if (frame === page.mainFrame()) main = found;
+    // Hidden elements' names: the main frame's only (compact.ts matches them to its part of the tree).
+    if (frame === page.mainFrame()) { main = found; hidden.push(...found.hidden); }
     next = found.next;
     elements.push(...found.elements);
-    hidden.push(...found.hidden);
     for (const v of found.secrets) secrets.add(v);
   }
   setNextElementId(session, next);

@@ -153,4 +153,12 @@ describe('compactView: elements inside aria-hidden content', () => {
     expect(compactLines(flat, [{ key: 'url:/shop', nth: 1, name: 'Shop (menu copy)' }]).map((l) => l.text))
       .toEqual(['- link "Shop" [ref=e2]', '- button "Go" [ref=e3]', '- link "Shop (menu copy)" [aria-hidden] [ref=e4]']);
   });
+
+  it('an iframe\'s link to the same href does not shift which main-frame line the pass named', () => {
+    const framed = ['- iframe [ref=e2]:', '  - link "Shop" [ref=f1e1] [cursor=pointer]:', '    - /url: /shop',
+      '- link "Shop" [ref=e3] [cursor=pointer]:', '  - /url: /shop', '- link [ref=e4] [cursor=pointer]:', '  - /url: /shop'].join('\n');
+    const text = compactLines(framed, [{ key: 'url:/shop', nth: 1, name: 'Shop (menu copy)' }]).map((l) => l.text).join('\n');
+    expect(text).toContain('e4 [aria-hidden] "Shop (menu copy)"');
+    expect(text).not.toMatch(/e3 \[aria-hidden\]|f1e1 \[aria-hidden\]/);
+  });
 });
