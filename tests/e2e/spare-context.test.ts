@@ -52,6 +52,18 @@ describe('the spare context', () => {
     await s.sessions.closeAll();
   }, 60_000);
 
+  it('two callers opening at once: one takes the spare, the other gets a context of its own, each its own session', async () => {
+    const s = sessionsRecording();
+    await withSpare(s);
+    const [a, b] = await Promise.all([s.sessions.open('plan-a'), s.sessions.open('plan-b')]);
+    expect(new Set([a.name, b.name])).toEqual(new Set(['s1', 's2']));
+    expect(a.context).not.toBe(b.context);
+    expect(s.made.map((m) => m.name).sort()).toEqual(['s1', 's2']);
+    expect(s.sessions.for('plan-a').list().map((x) => x.name)).toEqual([a.name]);
+    expect(s.sessions.for('plan-b').list().map((x) => x.name)).toEqual([b.name]);
+    await s.sessions.closeAll();
+  }, 60_000);
+
   it('never serves an open with its own viewport or name', async () => {
     const s = sessionsRecording();
     await withSpare(s);
