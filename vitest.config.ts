@@ -21,6 +21,8 @@ export default defineConfig({
     // Longest files first across the projects (tests/helpers/longest-first.ts), so none is left running alone at the end.
     sequence: { sequencer: LongestFirst },
     // WEBCAP_CPU_LOG=<file> logs each test file's CPU and wall seconds (see tests/helpers/cpu-meter.ts).
+    // One temporary folder per run, removed at its end (tests/helpers/temp-root.ts).
+    globalSetup: ['tests/helpers/temp-root.ts'],
     setupFiles: process.env.WEBCAP_CPU_LOG ? ['tests/helpers/cpu-meter.ts'] : [],
     projects: [
       {

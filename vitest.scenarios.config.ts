@@ -11,6 +11,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: 2,
     fileParallelism: true,
+    // One temporary folder per run, removed at its end (tests/helpers/temp-root.ts).
+    globalSetup: ['tests/helpers/temp-root.ts'],
     setupFiles: process.env.WEBCAP_CPU_LOG ? ['tests/helpers/cpu-meter.ts'] : [],
   },
 });
