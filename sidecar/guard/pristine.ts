@@ -30,6 +30,20 @@ export interface Pristine {
   focus(el: Element): void;
   /** Resolves after one zero-delay timer: the handlers and timers focus set off have run. */
   tick(): Promise<void>;
+  /** The topmost element at a point of the viewport (null outside it). */
+  hitAt(x: number, y: number): Element | null;
+  /** `node` is `el` or inside it (in its own tree). */
+  within(el: Element, node: Node): boolean;
+  /** The element's border box in the viewport. */
+  box(el: Element): { x: number; y: number; width: number; height: number };
+  /**
+   * Until the next trusted `click` (or `ms`): every trusted pointer or mouse
+   * event whose path does not pass through `el` is stopped before the page's
+   * later listeners see it, and has its default prevented.
+   */
+  guardClick(el: Element, ms: number): void;
+  /** Ends the guard; true when it stopped nothing. */
+  clickLanded(): boolean;
 }
 
 /** Runs in every frame of the context before its scripts (source sent as text: no closures). */
@@ -39,6 +53,8 @@ function capture(): void {
   const getter = (proto: object, name: string) => Object.getOwnPropertyDescriptor(proto, name)!.get!;
   const E = Element.prototype;
   const D = Document.prototype;
+  const EV = Event.prototype;
+  const R = DOMRectReadOnly.prototype;
   const f = {
     getAttribute: E.getAttribute, closest: E.closest, querySelector: E.querySelector,
     docQuerySelector: D.querySelector, getElementById: D.getElementById, createTreeWalker: D.createTreeWalker,
@@ -48,6 +64,18 @@ function capture(): void {
     docActive: getter(D, 'activeElement'), shadowActive: getter(ShadowRoot.prototype, 'activeElement'),
     iframeDoc: getter(HTMLIFrameElement.prototype, 'contentDocument'), frameDoc: getter(HTMLFrameElement.prototype, 'contentDocument'),
     focus: HTMLElement.prototype.focus, svgFocus: SVGElement.prototype.focus, setTimeout: window.setTimeout, Promise: window.Promise,
+    elementFromPoint: D.elementFromPoint, contains: Node.prototype.contains, rect: E.getBoundingClientRect,
+    rectX: getter(R, 'x'), rectY: getter(R, 'y'), rectWidth: getter(R, 'width'), rectHeight: getter(R, 'height'),
+    listen: EventTarget.prototype.addEventListener, unlisten: EventTarget.prototype.removeEventListener,
+    composedPath: EV.composedPath, preventDefault: EV.preventDefault, stopNow: EV.stopImmediatePropagation, eventType: getter(EV, 'type'),
+  };
+  // The click guard's state (guardClick / clickLanded): one guard at a time per document.
+  const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
+  let click: { stop: (event: Event) => void; missed: boolean; armed: boolean } | null = null;
+  const disarm = (g: NonNullable<typeof click>) => {
+    if (!g.armed) return;
+    g.armed = false;
+    for (let i = 0; i < CLICK_EVENTS.length; i++) apply(f.unlisten, window, [CLICK_EVENTS[i], g.stop, true]);
   };
   const doc = document;
   const pristine: Pristine = freeze({
@@ -94,6 +122,38 @@ function capture(): void {
       try { apply(f.focus, el, []); } catch { apply(f.svgFocus, el, []); }
     },
     tick: () => new f.Promise<void>((resolve) => { apply(f.setTimeout, window, [resolve, 0]); }),
+    hitAt: (x: number, y: number) => apply(f.elementFromPoint, doc, [x, y]) as Element | null,
+    within: (el: Element, node: Node) => apply(f.contains, el, [node]) as boolean,
+    box: (el: Element) => {
+      const r = apply(f.rect, el, []) as DOMRect;
+      return { x: apply(f.rectX, r, []) as number, y: apply(f.rectY, r, []) as number, width: apply(f.rectWidth, r, []) as number, height: apply(f.rectHeight, r, []) as number };
+    },
+    guardClick: (el: Element, ms: number) => {
+      if (click) disarm(click);
+      const g: NonNullable<typeof click> = { stop: () => undefined, missed: false, armed: true };
+      g.stop = (event: Event) => {
+        if (!event.isTrusted) return;   // an own, unforgeable property
+        const path = apply(f.composedPath, event, []) as EventTarget[];
+        let through = false;
+        for (let i = 0; i < path.length; i++) if (path[i] === el) through = true;
+        if (!through) {
+          g.missed = true;
+          apply(f.preventDefault, event, []);
+          apply(f.stopNow, event, []);
+        }
+        if (apply(f.eventType, event, []) === 'click') disarm(g);
+      };
+      for (let i = 0; i < CLICK_EVENTS.length; i++) apply(f.listen, window, [CLICK_EVENTS[i], g.stop, true]);
+      apply(f.setTimeout, window, [() => disarm(g), ms]);
+      click = g;
+    },
+    clickLanded: () => {
+      const g = click;
+      click = null;
+      if (!g) return true;
+      disarm(g);
+      return !g.missed;
+    },
   });
   Object.defineProperty(window, '__webcapPristine', { value: pristine, writable: false, enumerable: false, configurable: false });
 }

@@ -9,6 +9,7 @@ import { TypingGuard, typedText } from '../guard/typing-guard.js';
 import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeSubmit, READ_BACK_MS, readBackByCss, submitInPage, valueAfter, type FieldInfo } from './field-kind.js';
 import { lookByCss, lookFieldByCss, lookSubmitByCss } from './look-by-css.js';
+import { clickAtPoint } from './click-at-point.js';
 import { typesIntoField } from '../guard/effect-rules.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 import { hasRefs } from '../../manifests/secrets/refs.js';
@@ -27,7 +28,9 @@ export const click = pageTool('web.click', async (call, params) => {
   await ctx.polite(session);
   // Taken before the click: a click that navigates takes the element away.
   const fp = look ? (look.fingerprint ? { fingerprint: look.fingerprint } : {}) : await fingerprintOf(target);
-  await target.click({ timeout });
+  // Straight to the point the look found when it still holds; else the locator's click, which waits (click-at-point.ts).
+  const clicked = css && look?.point ? await clickAtPoint(call, css, look.point) : false;
+  if (!clicked) await target.click({ timeout });
   // 'commit' holds once the click returns: the document it left or reached is committed already.
   if (params.wait_until && params.wait_until !== 'commit') await page.waitForLoadState(params.wait_until, { timeout }).catch(() => undefined);
   return { ok: true, url: page.url(), ...fp };

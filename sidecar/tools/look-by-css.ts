@@ -9,6 +9,7 @@ import type { Page } from 'playwright';
 import type { Pristine } from '../guard/pristine.js';
 import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
 import { fieldInPage, submitInPage, type FieldInfo } from './field-kind.js';
+import { clickPointInPage, type Point } from './click-at-point.js';
 
 declare const __webcapPristine: Pristine | undefined;
 
@@ -25,6 +26,8 @@ interface LookOptions<A> {
   /** Miss unless the element shows (the caller's fallback waits for it). */
   visible?: boolean;
   focus?: FocusMode;
+  /** Also where a click would land now (click-at-point.ts), when it can. */
+  point?: boolean;
 }
 
 export interface Look<R> {
@@ -32,6 +35,7 @@ export interface Look<R> {
   fingerprint?: Fingerprint;
   /** After focusing: the kinds along the focused chain (focusedKindsInPage), when the look focused. */
   focused?: string;
+  point?: Point;
 }
 
 /**
@@ -104,19 +108,23 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
     const value = (${check.toString()})(el, ${JSON.stringify(opts.arg ?? null)});
     let fingerprint;
     ${opts.fingerprint ? `try { fingerprint = (${readFingerprint.toString()})(el, ${TEXT_CHARS}); } catch {}` : ''}
+    let point;
+    ${opts.point ? `try { point = (${clickPointInPage.toString()})(el) ?? undefined; } catch {}` : ''}
     let focused;
     ${focus}
-    return { value, fingerprint, focused };
+    return { value, fingerprint, focused, point };
   })()`;
-  const r = await page.evaluate(expression).catch(() => ({ miss: true })) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string };
+  const r = await page.evaluate(expression).catch(() => ({ miss: true })) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string; point?: Point };
   if (r.miss) return undefined;
-  return { value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}), ...(typeof r.focused === 'string' ? { focused: r.focused } : {}) };
+  return { value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}), ...(typeof r.focused === 'string' ? { focused: r.focused } : {}), ...(isPoint(r.point) ? { point: r.point } : {}) };
 }
+
+const isPoint = (p: unknown): p is Point => typeof p === 'object' && p !== null && Number.isFinite((p as Point).x) && Number.isFinite((p as Point).y);
 
 export const describeFieldByCss = async (page: Page, css: string) => (await lookByCss(page, css, fieldInPage))?.value;
 
 /** The field's kind and fingerprint (one page.evaluate; fingerprintOf alone costs a locator's round trips). */
 export const lookFieldByCss = (page: Page, css: string, more: Omit<LookOptions<undefined>, 'fingerprint'> = {}) => lookByCss(page, css, fieldInPage, { ...more, fingerprint: true });
 
-/** web.click's look: is it a sensitive submit, and its fingerprint. */
-export const lookSubmitByCss = (page: Page, css: string) => lookByCss(page, css, submitInPage, { arg: false, fingerprint: true });
+/** web.click's look: is it a sensitive submit, its fingerprint, and where a click would land now. */
+export const lookSubmitByCss = (page: Page, css: string) => lookByCss(page, css, submitInPage, { arg: false, fingerprint: true, point: true });

@@ -1,0 +1,73 @@
+// web.click's direct path, for an element the look found by a plain CSS
+// selector: when the element is shown, enabled, inside the viewport and the
+// topmost element at its centre, it is clicked at once, without the wait of
+// Playwright's actionability checks for the element's box to hold still over
+// two animation frames (most of a click's time on a still page). What those
+// checks guarantee besides stays: right before the press, the element is found
+// again and must still be what the point hits, and until the click ends every
+// trusted pointer or mouse event aimed elsewhere (an overlay that appeared, a
+// button that moved) is stopped before the page's own listeners see it. Then
+// the usual click runs instead and waits as it always did. Playwright still
+// presses (scrolling, the point, waiting for a navigation the click starts). Every check reads the DOM through the
+// functions captured before the page's scripts (pristine.ts), so a page that
+// redefines elementFromPoint, contains or getBoundingClientRect cannot aim the
+// press; what the click sets off is decided by the effect gate, as before.
+import type { Page } from 'playwright';
+import type { Pristine } from '../guard/pristine.js';
+import type { PageCall } from '../tool.js';
+
+export interface Point { x: number; y: number }
+
+declare const __webcapPristine: Pristine | undefined;
+
+/**
+ * Where a click on `el` lands now, or null: shown, enabled, and the topmost
+ * element at its centre is it or inside it, read with the DOM functions
+ * captured before the page's scripts (pristine.ts). Self-contained: it runs in
+ * the page as part of the look.
+ */
+export function clickPointInPage(el: Element): Point | null {
+  if (typeof __webcapPristine === 'undefined') return null;
+  const P = __webcapPristine;
+  if (P.closest(el, ':disabled, [aria-disabled="true" i]') !== null) return null;
+  const box = P.box(el);
+  if (!(box.width > 0 && box.height > 0)) return null;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const hit = P.hitAt(x, y);   // null outside the viewport
+  return hit !== null && P.within(el, hit) ? { x, y } : null;
+}
+
+/** Finds the element again and, if the point still hits it, guards the click (pristine.ts guardClick). */
+function armInPage(css: string, point: Point): boolean {
+  if (typeof __webcapPristine === 'undefined') return false;
+  const P = __webcapPristine;
+  let el: Element | null;
+  try { el = P.docQuery(css); } catch { return false; }
+  if (!el) return false;
+  const hit = P.hitAt(point.x, point.y);
+  if (hit === null || !P.within(el, hit)) return false;
+  P.guardClick(el, 2000);
+  return true;
+}
+
+/**
+ * Clicks at `point` if the element `css` names is still what it hits; false
+ * when nothing was pressed or the guard stopped a press (the caller then
+ * clicks through the locator, which waits).
+ */
+export async function clickAtPoint(call: PageCall, css: string, point: Point): Promise<boolean> {
+  const { page } = call;
+  const armed = await page.evaluate(`(${armInPage.toString()})(${JSON.stringify(css)}, ${JSON.stringify(point)})`).catch(() => false);
+  if (armed !== true) return false;
+  // force: Playwright's own checks are the ones above; it still waits for a navigation the click starts to commit.
+  await page.click(css, { force: true, timeout: call.timeout });
+  call.inputDone();   // the check below overlaps the effect gate's round trip
+  return landed(page);
+}
+
+/** A click that navigated took the guard with its document: it landed. */
+async function landed(page: Page): Promise<boolean> {
+  const answer = await page.evaluate('typeof __webcapPristine === "undefined" || __webcapPristine.clickLanded()').catch(() => true);
+  return answer !== false;
+}
