@@ -12,9 +12,10 @@
 // functions captured before the page's scripts (pristine.ts), so a page that
 // redefines elementFromPoint, contains or getBoundingClientRect cannot aim the
 // press; what the click sets off is decided by the effect gate, as before.
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import type { Pristine } from '../guard/pristine.js';
 import type { PageCall } from '../tool.js';
+import { submitInPage } from './field-kind.js';
 
 export interface Point { x: number; y: number }
 
@@ -38,30 +39,51 @@ export function clickPointInPage(el: Element): Point | null {
   return hit !== null && P.within(el, hit) ? { x, y } : null;
 }
 
-/** Finds the element again and, if the point still hits it, guards the click (pristine.ts guardClick). */
-function armInPage(css: string, point: Point): boolean {
+// A real function (Playwright calls functions, but evaluates strings as expressions) built from self-contained parts.
+const LOOK_ON_ELEMENT = new Function('el', `return { sensitive: (${submitInPage.toString()})(el, false).sensitive, point: (${clickPointInPage.toString()})(el) ?? undefined };`) as (el: Element) => { sensitive: boolean; point?: Point };
+
+/** web.click's look at an element of the top document named another way (a snapshot ref, a role): one evaluate through its locator. */
+export function lookClickByLocator(target: Locator, timeout: number): Promise<{ sensitive: boolean; point?: Point }> {
+  return target.evaluate(LOOK_ON_ELEMENT, undefined, { timeout });
+}
+
+/** The element by its CSS selector, found again (self-contained: it runs in the page). */
+function findInPage(css: string): Element | null {
+  if (typeof __webcapPristine === 'undefined') return null;
+  try { return __webcapPristine.docQuery(css); } catch { return null; }
+}
+
+/** If the point still hits `el`, guards the click (pristine.ts guardClick). Self-contained: it runs in the page. */
+function armOn(el: Element | null, point: Point): boolean {
+  if (el === null) return false;
   if (typeof __webcapPristine === 'undefined') return false;
   const P = __webcapPristine;
-  let el: Element | null;
-  try { el = P.docQuery(css); } catch { return false; }
-  if (!el) return false;
   const hit = P.hitAt(point.x, point.y);
   if (hit === null || !P.within(el, hit)) return false;
   P.guardClick(el, 2000);
   return true;
 }
 
+/** The element by its plain CSS selector (found again in the page), or through its locator (a ref, a role). */
+export type ClickTarget = { css: string } | { locator: Locator };
+
+/** How long the guard may take to find a located element again before the usual click takes over. */
+const ARM_MS = 2000;
+
 /**
- * Clicks at `point` if the element `css` names is still what it hits; false
- * when nothing was pressed or the guard stopped a press (the caller then
- * clicks through the locator, which waits).
+ * Clicks at `point` if the element is still what it hits; false when nothing
+ * was pressed or the guard stopped a press (the caller then clicks through the
+ * locator, which waits).
  */
-export async function clickAtPoint(call: PageCall, css: string, point: Point): Promise<boolean> {
-  const { page } = call;
-  const armed = await page.evaluate(`(${armInPage.toString()})(${JSON.stringify(css)}, ${JSON.stringify(point)})`).catch(() => false);
+export async function clickAtPoint(call: PageCall, target: ClickTarget, point: Point): Promise<boolean> {
+  const { page, timeout } = call;
+  const armed = await ('css' in target
+    ? page.evaluate(`(${armOn.toString()})((${findInPage.toString()})(${JSON.stringify(target.css)}), ${JSON.stringify(point)})`)
+    : target.locator.evaluate(armOn, point, { timeout: ARM_MS })
+  ).catch(() => false);
   if (armed !== true) return false;
   // force: Playwright's own checks are the ones above; it still waits for a navigation the click starts to commit.
-  await page.click(css, { force: true, timeout: call.timeout });
+  await ('css' in target ? page.click(target.css, { force: true, timeout }) : target.locator.click({ force: true, timeout }));
   call.inputDone();   // the check below overlaps the effect gate's round trip
   return landed(page);
 }

@@ -9,7 +9,7 @@ import { TypingGuard, typedText } from '../guard/typing-guard.js';
 import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeSubmit, READ_BACK_MS, readBackByCss, submitInPage, valueAfter, type FieldInfo } from './field-kind.js';
 import { lookByCss, lookFieldByCss, lookSubmitByCss } from './look-by-css.js';
-import { clickAtPoint } from './click-at-point.js';
+import { clickAtPoint, lookClickByLocator } from './click-at-point.js';
 import { typesIntoField } from '../guard/effect-rules.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 import { hasRefs } from '../../manifests/secrets/refs.js';
@@ -23,13 +23,17 @@ export const click = pageTool('web.click', async (call, params) => {
   const { locator: target, label } = await locateTarget(call, params);
   const css = typeof params.selector === 'string' && params.frame === undefined ? label : undefined;
   const look = css ? await lookSubmitByCss(page, css) : undefined;
-  const submit = look?.value ?? await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
+  // An element of the top document named another way (a snapshot's bare ref, a role) gets the same look through its locator.
+  const topDocument = !look && params.frame === undefined && (typeof params.ref !== 'string' || /^e\d+$/.test(params.ref));
+  const located = topDocument ? await notFoundAsSelector(lookClickByLocator(target, timeout), label, timeout) : undefined;
+  const submit = look?.value ?? located ?? await notFoundAsSelector(describeSubmit(target, false, timeout), label, timeout);
   if (submit.sensitive) await ctx.confirm({ capability: 'web.click', selector: label, reason: 'form_submit' }, session);
   await ctx.polite(session);
   // Taken before the click: a click that navigates takes the element away.
   const fp = look ? (look.fingerprint ? { fingerprint: look.fingerprint } : {}) : await fingerprintOf(target);
   // Straight to the point the look found when it still holds; else the locator's click, which waits (click-at-point.ts).
-  const clicked = css && look?.point ? await clickAtPoint(call, css, look.point) : false;
+  const point = look?.point ?? located?.point;
+  const clicked = point ? await clickAtPoint(call, look?.point ? { css: css! } : { locator: target }, point) : false;
   if (!clicked) await target.click({ timeout });
   // 'commit' holds once the click returns: the document it left or reached is committed already.
   if (params.wait_until && params.wait_until !== 'commit') await page.waitForLoadState(params.wait_until, { timeout }).catch(() => undefined);

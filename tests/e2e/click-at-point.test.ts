@@ -48,6 +48,14 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** The ref a fresh snapshot gives the element named `name` (a button or link), as an agent reads it. */
+async function refOf(name: string): Promise<string> {
+  const view = await host.call('web.snapshot', {});
+  const ref = new RegExp(`"${name}"[^\\n]*?\\[ref=(e\\d+)\\]`).exec(String(view.snapshot))?.[1];
+  if (!ref) throw new Error(`no ref for ${name} in ${String(view.snapshot)}`);
+  return ref;
+}
+
 /** Waits a little past the last expected request, so a second (wrong) one would have arrived. */
 const settle = () => new Promise((r) => setTimeout(r, 400));
 
@@ -87,6 +95,27 @@ it('a disabled button is clicked once, when it is enabled', async () => {
 it('a link that navigates is followed once', async () => {
   await host.call('web.open', { url: at('/link') });
   const clicked = await host.call('web.click', { selector: '#go' });
+  expect(clicked.url).toBe(at('/next'));
+  await settle();
+  expect(count('/next')).toBe(1);
+});
+
+it('by a snapshot ref: one trusted click; a cover that appears as the pointer arrives never gets the press', async () => {
+  await host.call('web.open', { url: at('/plain') });
+  await host.call('web.click', { ref: await refOf('Go') });
+  await expect.poll(() => count('/pressed?trusted=true')).toBe(1);
+  site.hits.length = 0;
+  await host.call('web.open', { url: at('/cover-on-arrival') });
+  await host.call('web.click', { ref: await refOf('Go') });
+  await expect.poll(() => count('/pressed')).toBe(1);
+  await settle();
+  expect(count('/cover-hit')).toBe(0);
+  expect(count('/pressed')).toBe(1);
+});
+
+it('by role and name: a link is followed once', async () => {
+  await host.call('web.open', { url: at('/link') });
+  const clicked = await host.call('web.click', { role: 'link', name: 'Next' });
   expect(clicked.url).toBe(at('/next'));
   await settle();
   expect(count('/next')).toBe(1);
