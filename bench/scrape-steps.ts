@@ -20,8 +20,8 @@ export const COMPARED = ['main', 'vote', 'addBack', 'structured', 'addBack+struc
 
 export function stepsOf(name: string): RefineSteps {
   const on = new Set(name === 'main' ? [] : name.split('+'));
-  for (const s of on) if (!['vote', 'addBack', 'structured'].includes(s)) throw new Error(`unknown step ${s} in ${name}`);
-  return { vote: on.has('vote'), addBack: on.has('addBack'), structured: on.has('structured') };
+  for (const s of on) if (!['vote', 'addBack', 'structured', 'dateline'].includes(s)) throw new Error(`unknown step ${s} in ${name}`);
+  return { vote: on.has('vote'), addBack: on.has('addBack'), structured: on.has('structured'), dateline: on.has('dateline') };
 }
 
 export const extractWith = (html: string, url: string, steps: RefineSteps) =>

@@ -24,6 +24,11 @@ const SHORT_INSIDE = 200;
 const OWN_EVIDENCE = new Set(['mostly links', 'short with a link', 'copyright', 'page chrome']);
 const INSIDE_EVIDENCE = new Set(['mostly links', 'copyright', 'page chrome']);
 
+// A linked line that reads as a sentence of several words (a list item, a line of dialogue) is the article's, links or not.
+const SENTENCE = /[.!?…"“”»)]$/;
+const SENTENCE_WORDS = 4;
+const reads = (b: PageBlock) => SENTENCE.test(b.text) && b.words >= SENTENCE_WORDS;
+
 const MEDIA = 'img, picture, video, audio, iframe, embed, object, svg, math, pre, table, figure';
 
 /** The whole page's blocks in reading order, their verdicts, and the verdicts by a block's text. */
@@ -52,7 +57,7 @@ export function dropBoilerplateBlocks(root: Element, page: PageVerdicts): number
   // A text the page shows more than once counts as boilerplate only when every copy is.
   const every = (b: PageBlock, test: (v: Verdict) => boolean) => { const vs = page.byText.get(b.text); return Boolean(vs?.length && vs.every(test)); };
   const atEdge = (b: PageBlock) => every(b, (v) => v.final === 'bad' && (v.initial === 'bad' ? OWN_EVIDENCE.has(v.reason) : v.initial === 'short' && ((b.heading && !v.headsText) || b.caption || v.labelsLinks)));
-  const inside = (b: PageBlock) => b.chars < SHORT_INSIDE && every(b, (v) => v.initial === 'bad' && INSIDE_EVIDENCE.has(v.reason));
+  const inside = (b: PageBlock) => b.chars < SHORT_INSIDE && !reads(b) && every(b, (v) => v.initial === 'bad' && INSIDE_EVIDENCE.has(v.reason));
   const doomed = new Set<PageBlock>();
   for (const b of blocks) { if (!atEdge(b)) break; doomed.add(b); }
   for (const b of [...blocks].reverse()) { if (doomed.has(b) || !atEdge(b)) break; doomed.add(b); }

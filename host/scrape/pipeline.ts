@@ -12,6 +12,7 @@ import { sharpen } from './blocks.js';
 import { dropBoilerplateBlocks, scorePage } from './block-vote.js';
 import { addAgreedBlocks } from './block-add.js';
 import { takeStructuredBody } from './structured-body.js';
+import { dropDatelines } from './dateline.js';
 import { clearMarks, mainContainers, markBoilerplate, refineArticle } from './refine.js';
 import { trimTitle } from './title.js';
 import { countWords, plainText } from './text.js';
@@ -20,7 +21,7 @@ import type { FetchedPage, RefineSteps, ScrapedContent, ScrapeOptions } from './
 // The steps the pipeline runs by default: none. Each was measured against the pipeline without it on
 // both halves of every corpus set (docs/benchmarks.md, Extraction); none raised the held-out score
 // on every set without lowering one, so the answer is the cleaned Readability reading.
-export const DEFAULT_STEPS: RefineSteps = { vote: false, addBack: false, structured: false };
+export const DEFAULT_STEPS: RefineSteps = { vote: false, addBack: false, structured: false, dateline: false };
 
 export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedContent {
   return scrapeWithSigns(page, opts).content;
@@ -54,6 +55,7 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   const sharpened = refining && refined ? sharpen(root, meta.article_body) : 0;
   const voted = refined && pageVerdicts && steps.vote ? dropBoilerplateBlocks(root, pageVerdicts) : 0;
   const added = refined && pageVerdicts && steps.addBack ? addAgreedBlocks(root, pageVerdicts) : 0;
+  const datelines = refined && steps.dateline ? dropDatelines(root) : 0;
   const structured = refined && steps.structured && meta.article_body
     ? takeStructuredBody(root, plainText(root), meta.title || title, { text: meta.article_body, headline: meta.article_headline })
     : false;
@@ -85,7 +87,7 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
       modified_date: isoDate(meta.modified_time) ?? undefined,
       dir: article?.dir,
       language_source: source,
-      extraction: opts.mainContent ? (article ? `${refined?.how ?? 'readability'}${sharpened ? `, ${sharpened} block(s) sharpened away` : ''}${voted ? `, ${voted} block(s) the page scorer calls boilerplate removed` : ''}${added ? `, ${added} block(s) both readings call the article's added back` : ''}${structured ? ', the page\'s JSON-LD articleBody taken (the printed text was a part of it)' : ''}` : 'body (no article found)') : 'body',
+      extraction: opts.mainContent ? (article ? `${refined?.how ?? 'readability'}${sharpened ? `, ${sharpened} block(s) sharpened away` : ''}${voted ? `, ${voted} block(s) the page scorer calls boilerplate removed` : ''}${added ? `, ${added} block(s) both readings call the article's added back` : ''}${datelines ? `, ${datelines} dateline/byline line(s) before the first paragraph removed` : ''}${structured ? ', the page\'s JSON-LD articleBody taken (the printed text was a part of it)' : ''}` : 'body (no article found)') : 'body',
       status: page.status,
       content_type: page.headers['content-type'],
     }),

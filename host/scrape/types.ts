@@ -32,6 +32,8 @@ export interface RefineSteps {
   addBack: boolean;
   /** Use the page's structured data (JSON-LD articleBody) as a reading, when consistent. */
   structured: boolean;
+  /** Remove the date and byline lines printed before the article's first paragraph. */
+  dateline: boolean;
 }
 
 export interface ScrapedContent {

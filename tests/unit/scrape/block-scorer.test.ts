@@ -76,6 +76,21 @@ describe('the vote against Readability', () => {
     expect(read('See you all next winter!')).toContain('See you all next winter!');
   });
 
+  it('inside the answer, keeps a linked line that reads as a sentence (a list item, a line of dialogue) and drops a linked headline', () => {
+    const read = (line: string) => {
+      const doc = parseDocument(`<html><body>${nav}<article>${para(1)}<p>${line}</p>${para(2)}</article></body></html>`, 'http://news.test/a');
+      const scored = scorePage(doc.body);
+      const answer = doc.querySelector('article')!;
+      dropBoilerplateBlocks(answer, scored);
+      return plainText(answer);
+    };
+    expect(read('<a href="/put">Where am I going to put it</a>?')).toContain('Where am I going to put it?');
+    expect(read('<a href="/p">"I would prefer not to," said the clerk.</a>')).toContain('said the clerk.');
+    expect(read('<a href="/f">Storm closes the ferry for a week</a>')).not.toContain('Storm closes the ferry');
+    // Too few words to be a sentence: a linked label goes, full stop or not.
+    expect(read('<a href="/m">More stories.</a>')).not.toContain('More stories.');
+  });
+
   it('leaves the answer alone when the scorer would take a large part of it (the readings disagree)', () => {
     const doc = parseDocument(`<html><body>${nav}<article>${para(1)}<ul>${Array.from({ length: 12 }, (_, i) => `<li><a href="/${i}">Linked story number ${i} of the day</a></li>`).join('')}</ul></article></body></html>`, 'http://news.test/a');
     const scored = scorePage(doc.body);
