@@ -8,7 +8,7 @@ import { serve } from '../tests/helpers/fixture-server.js';
 import { testConfig, testHost } from '../tests/helpers/host.js';
 import { trafilaturaBench, trafilaturaNames, trafilaturaPage } from './trafilatura-snippets.js';
 import { checkedSplit, type Half } from './corpus-split.js';
-import { COMPARED, stepsTable } from './scrape-steps.js';
+import { stepsTable } from './scrape-steps.js';
 import { baselineText, loadCorpus, loadUnseenCorpus, tokenScore, UNSEEN_SETS, type CorpusPage, type Score } from './quality.js';
 
 interface Tally { scores: Score[]; failed: number; rendered: number; ms: number }
@@ -95,7 +95,7 @@ export async function autoVsNeverBench(): Promise<string> {
   lines.push('', `whole web.scrape calls, fetched from loopback: never ${(sum('never', (t) => t.scores.length) * 1000 / sum('never', (t) => t.ms)).toFixed(1)} pages/s, auto ${(sum('auto', (t) => t.scores.length) * 1000 / sum('auto', (t) => t.ms)).toFixed(1)} pages/s (wall clock, shared machine).`);
   lines.push(`auto ≥ never on every set and half, 0 failed calls: ${allHold ? 'yes' : 'NO'}`);
   lines.push('', "trafilatura's test pages through the same calls, scored by snippet precision/recall as its authors score them:", '', snippets);
-  lines.push('', `Refinement steps compared in the same run, in-process on the HTML as served (the static path): main is the default (no step); ${COMPARED.slice(1).join(', ')} add steps:`, '', stepsTable());
+  lines.push('', `Refinement steps compared in the same run, in-process on the HTML as served (the static path): main is the pipeline before this round (no step), structured+dateline today's default; the others add steps:`, '', stepsTable());
   if (failures.length) lines.push('', 'failed calls:', ...failures.map((f) => `- ${f}`));
   return lines.join('\n');
 }

@@ -16,7 +16,9 @@ import { halfOf } from './corpus-split.js';
 import { baselineText, loadCorpus, loadUnseenCorpus, tokenScore, UNSEEN_SETS, type Score } from './quality.js';
 import type { Entry } from './trafilatura-snippets.js';
 
-export const COMPARED = ['main', 'vote', 'addBack', 'structured', 'addBack+structured', 'vote+addBack+structured'];
+// "main" is the pipeline as it was before the structured and dateline steps became the default (no step);
+// "structured+dateline" is today's default.
+export const COMPARED = ['main', 'structured', 'dateline', 'structured+dateline', 'vote', 'vote+structured+dateline'];
 
 export function stepsOf(name: string): RefineSteps {
   const on = new Set(name === 'main' ? [] : name.split('+'));

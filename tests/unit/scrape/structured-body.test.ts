@@ -24,8 +24,9 @@ describe('JSON-LD articleBody as a reading', () => {
     expect(r.content_text).toContain('Sentence 20 about the harbour wall');
     expect(r.content_text.split('\n').filter((l) => l.startsWith('Sentence')).length).toBe(20);
     expect(String(r.metadata.extraction)).toMatch(/JSON-LD articleBody taken/);
-    // Off by default: the printed text stands.
-    expect(read(html).content_text).not.toContain('Sentence 20 about');
+    // On by default; turned off, the printed text stands.
+    expect(read(html).content_text).toContain('Sentence 20 about');
+    expect(read(html, false).content_text).not.toContain('Sentence 20 about');
   });
 
   it('ignores an articleBody about another article (other headline, other words)', () => {
