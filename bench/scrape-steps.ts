@@ -16,8 +16,7 @@ import { halfOf } from './corpus-split.js';
 import { baselineText, loadCorpus, loadUnseenCorpus, tokenScore, UNSEEN_SETS, type Score } from './quality.js';
 import type { Entry } from './trafilatura-snippets.js';
 
-// "main" is the pipeline as it was before the structured and dateline steps became the default (no step);
-// "structured+dateline" is today's default.
+// "main" is the pipeline before this round (no step); "structured" is today's default.
 export const COMPARED = ['main', 'structured', 'dateline', 'structured+dateline', 'vote', 'vote+structured+dateline'];
 
 export function stepsOf(name: string): RefineSteps {

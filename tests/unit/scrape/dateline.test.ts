@@ -1,7 +1,7 @@
 // Datelines and bylines before the answer's first paragraph (dateline.ts), on
 // small hand-written pages: the date and author lines go, a short first
 // sentence that mentions a year stays, and so does anything after the first
-// paragraph; on by default, off when the step is turned off.
+// paragraph; off unless the step is asked for.
 import { describe, expect, it } from 'vitest';
 import { dropDatelines, isDateline } from '../../../host/scrape/dateline.js';
 import { parseDocument } from '../../../host/scrape/dom.js';
@@ -41,11 +41,11 @@ describe('datelines', () => {
     expect(plainText(root)).toContain('The 2010 storm');
   });
 
-  it('through the pipeline: on by default, says what went, and can be turned off', () => {
+  it('through the pipeline: off by default, and when on it says what went', () => {
     const html = `<html><head><title>The harbour wall</title></head><body><article><h1>The harbour wall</h1><p>Published August 14, 2010</p>${para(1)}${para(2)}${para(3)}</article></body></html>`;
     const fetched = { url: 'http://news.test/a', status: 200, headers: { 'content-type': 'text/html' }, html, rendered: false };
-    expect(scrapePage(fetched, { format: 'text', mainContent: true, steps: { dateline: false } }).content_text).toContain('Published August 14, 2010');
-    const on = scrapePage(fetched, { format: 'text', mainContent: true });
+    expect(scrapePage(fetched, { format: 'text', mainContent: true }).content_text).toContain('Published August 14, 2010');
+    const on = scrapePage(fetched, { format: 'text', mainContent: true, steps: { dateline: true } });
     expect(on.content_text).not.toContain('Published August 14, 2010');
     expect(on.content_text).toContain('Paragraph 1:');
     expect(String(on.metadata.extraction)).toMatch(/dateline\/byline line\(s\) before the first paragraph removed/);
