@@ -18,9 +18,23 @@ export interface Score { precision: number; recall: number; f1: number }
 // The URL the Readability suite serves its pages at.
 const SUITE_URL = 'http://fakehost/test/page.html';
 
+// Sets kept unseen: never split, never tuned on, never shown page by page; only the
+// bench's final aggregate reads them (loadUnseenCorpus), every page as held-out.
+export const UNSEEN_SETS: readonly string[] = ['newspaper'];
+
+/** Every scored set but the unseen ones. */
 export function loadCorpus(root = join(projectRoot(), 'bench', 'corpus')): CorpusPage[] {
+  return loadSets(root, (set) => !UNSEEN_SETS.includes(set));
+}
+
+/** The unseen sets alone: for aggregate scores only. */
+export function loadUnseenCorpus(root = join(projectRoot(), 'bench', 'corpus')): CorpusPage[] {
+  return loadSets(root, (set) => UNSEEN_SETS.includes(set));
+}
+
+function loadSets(root: string, wanted: (set: string) => boolean): CorpusPage[] {
   const pages: CorpusPage[] = [];
-  for (const source of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const source of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && wanted(d.name)).sort((a, b) => a.name.localeCompare(b.name))) {
     for (const page of readdirSync(join(root, source.name)).sort()) {
       const dir = join(root, source.name, page);
       if (!existsSync(join(dir, 'source.html')) || !existsSync(join(dir, 'expected.html'))) continue;

@@ -8,7 +8,8 @@ import { serve } from '../tests/helpers/fixture-server.js';
 import { testConfig, testHost } from '../tests/helpers/host.js';
 import { trafilaturaBench, trafilaturaNames, trafilaturaPage } from './trafilatura-snippets.js';
 import { checkedSplit, type Half } from './corpus-split.js';
-import { baselineText, loadCorpus, tokenScore, type CorpusPage, type Score } from './quality.js';
+import { stepsTable } from './scrape-steps.js';
+import { baselineText, loadCorpus, loadUnseenCorpus, tokenScore, UNSEEN_SETS, type CorpusPage, type Score } from './quality.js';
 
 interface Tally { scores: Score[]; failed: number; rendered: number; ms: number }
 const empty = (): Tally => ({ scores: [], failed: 0, rendered: 0, ms: 0 });
@@ -20,9 +21,12 @@ const hostOf = (p: CorpusPage) => `${setOf(p)}.test`;
 const pathOf = (p: CorpusPage) => `/${p.name.split('/')[1]}`;
 
 export async function autoVsNeverBench(): Promise<string> {
-  const pages = loadCorpus();
-  const split = checkedSplit([...pages.map((p) => p.name), ...trafilaturaNames()]);
-  const halfOf = (p: CorpusPage): Half => (split.development.includes(p.name) ? 'development' : 'held-out');
+  const seen = loadCorpus();
+  const split = checkedSplit([...seen.map((p) => p.name), ...trafilaturaNames()]);
+  // Unseen sets are not split: every page is held out, and only their means are printed.
+  const pages = [...seen, ...loadUnseenCorpus()];
+  const unseen = (p: CorpusPage) => UNSEEN_SETS.includes(setOf(p));
+  const halfOf = (p: CorpusPage): Half | 'unseen' => (unseen(p) ? 'unseen' : split.development.includes(p.name) ? 'development' : 'held-out');
   const routes = Object.fromEntries(pages.map((p) => [pathOf(p), (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const page = pages.find((x) => hostOf(x) === (req.headers.host ?? '').split(':')[0] && pathOf(x) === (req.url ?? '').split('?')[0]);
     res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
@@ -54,7 +58,7 @@ export async function autoVsNeverBench(): Promise<string> {
         } catch (err) {
           t[mode].failed++;
           t[mode].scores.push(tokenScore('', p.truth));
-          failures.push(`${mode} ${p.name}: ${(err as Error).message}`);
+          failures.push(unseen(p) ? `${mode} a page of the unseen ${setOf(p)} set (name withheld)` : `${mode} ${p.name}: ${(err as Error).message}`);
         }
         t[mode].ms += performance.now() - started;
       }
@@ -91,6 +95,7 @@ export async function autoVsNeverBench(): Promise<string> {
   lines.push('', `whole web.scrape calls, fetched from loopback: never ${(sum('never', (t) => t.scores.length) * 1000 / sum('never', (t) => t.ms)).toFixed(1)} pages/s, auto ${(sum('auto', (t) => t.scores.length) * 1000 / sum('auto', (t) => t.ms)).toFixed(1)} pages/s (wall clock, shared machine).`);
   lines.push(`auto ≥ never on every set and half, 0 failed calls: ${allHold ? 'yes' : 'NO'}`);
   lines.push('', "trafilatura's test pages through the same calls, scored by snippet precision/recall as its authors score them:", '', snippets);
+  lines.push('', `Refinement steps compared in the same run, in-process on the HTML as served (the static path): main is the pipeline before this round (no step), structured today's default; the others add steps:`, '', stepsTable());
   if (failures.length) lines.push('', 'failed calls:', ...failures.map((f) => `- ${f}`));
   return lines.join('\n');
 }

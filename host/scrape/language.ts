@@ -13,6 +13,9 @@ const STOPWORDS: Record<string, string[]> = {
 const LOOKUP = new Map<string, string[]>();
 for (const [lang, words] of Object.entries(STOPWORDS)) for (const w of words) LOOKUP.set(w, [...(LOOKUP.get(w) ?? []), lang]);
 
+/** Is this (lower-case) word one of the function words of a language listed here? Prose is full of them, menus are not. */
+export const isFunctionWord = (word: string): boolean => LOOKUP.has(word);
+
 export interface DeclaredLanguage { html_lang?: string | null; content_language?: string; meta?: string; og_locale?: string }
 type LanguageSource = 'html_lang' | 'content_language' | 'meta' | 'og_locale' | 'detected' | 'none';
 

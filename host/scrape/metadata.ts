@@ -18,6 +18,8 @@ interface PageMeta {
   author?: string;
   /** The article's text as the page's JSON-LD states it (schema.org articleBody), for blocks.ts. */
   article_body?: string;
+  /** The headline of the JSON-LD object that states articleBody, to check the two belong to this page. */
+  article_headline?: string;
   /** The page's <h1> texts, for title.ts. */
   headings: string[];
   declared_language: DeclaredLanguage;
@@ -72,6 +74,12 @@ function fromJsonLd(objects: JsonObject[], field: string): string | undefined {
   return hit?.[field] as string | undefined;
 }
 
+function headlineOfBody(objects: JsonObject[]): string | undefined {
+  const hit = objects.find((o) => typeof o.articleBody === 'string' && o.articleBody);
+  const headline = hit?.headline ?? hit?.name;
+  return typeof headline === 'string' ? headline : undefined;
+}
+
 /** A date stated in the markup: microdata, else the first <time datetime> in the article or main. */
 function markupDate(doc: Document, prop: string): string | undefined {
   const el = doc.querySelector(`[itemprop="${prop}"]`);
@@ -98,6 +106,7 @@ export function readMeta(doc: Document, contentLanguage?: string): PageMeta {
       ?? fromJsonLd(ld, 'dateModified') ?? markupDate(doc, 'dateModified'),
     author: markupAuthor(doc),
     article_body: fromJsonLd(ld, 'articleBody'),
+    article_headline: headlineOfBody(ld),
     headings: [...doc.querySelectorAll('h1')].map((h) => h.textContent ?? ''),
     declared_language: {
       html_lang: doc.documentElement?.getAttribute('lang'),

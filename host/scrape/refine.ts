@@ -20,7 +20,7 @@ const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|pro
 const HIDDEN = /(^|\s)(hidden|hide|display-none|d-none|is-hidden|invisible)(\s|$)/i;
 // Readability strips class attributes from its answer, so the verdict on an element's class and id is
 // written on the element, before Readability runs, as this attribute; it is cleared from the result.
-const HINT = 'data-webcap-boilerplate';
+export const HINT = 'data-webcap-boilerplate';
 const CONTAINERS = ['[itemprop="articleBody"]', 'article', 'main', '[role="main"]'];
 // Below this many words, or above this share of link text, Readability's answer gets a second opinion.
 export const SHORT_WORDS = 80;

@@ -20,6 +20,20 @@ export interface ScrapeOptions {
   mainContent: boolean;
   /** Readability's article as it returns it, without boilerplate removal or a second opinion (the quality baseline). */
   readabilityOnly?: boolean;
+  /** Which refinement steps past Readability run (benches compare them in one run); each defaults to the pipeline's choice. */
+  steps?: Partial<RefineSteps>;
+}
+
+/** The refinement steps after Readability's answer is cleaned. */
+export interface RefineSteps {
+  /** Remove blocks the whole-page block scorer calls boilerplate with confidence. */
+  vote: boolean;
+  /** Add back blocks outside Readability's answer that both readings call the article's. */
+  addBack: boolean;
+  /** Use the page's structured data (JSON-LD articleBody) as a reading, when consistent. */
+  structured: boolean;
+  /** Remove the date and byline lines printed before the article's first paragraph. */
+  dateline: boolean;
 }
 
 export interface ScrapedContent {
