@@ -22,7 +22,7 @@ import type { FetchedPage, RefineSteps, ScrapedContent, ScrapeOptions } from './
 // measured against the pipeline without it on every corpus set (docs/benchmarks.md, Extraction); a step
 // is on only when it lowered no held-out or unseen set. The articleBody step raised a development half
 // and tied everywhere else; datelines, the block vote and add-back each lowered one, so they are options.
-export const DEFAULT_STEPS: RefineSteps = { vote: false, addBack: false, structured: true, dateline: false };
+const DEFAULT_STEPS: RefineSteps = { vote: false, addBack: false, structured: true, dateline: false };
 
 export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedContent {
   return scrapeWithSigns(page, opts).content;

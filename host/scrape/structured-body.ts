@@ -16,7 +16,7 @@ const LONGER = 2;
 const HOLDS_ANSWER = 0.6;
 const HEADLINE_MATCH = 0.5;
 
-export interface StructuredBody { text: string; headline?: string }
+interface StructuredBody { text: string; headline?: string }
 
 /** Replaces the answer in `root` by articleBody when consistent and much longer; true when it did. */
 export function takeStructuredBody(root: Element, answerText: string, title: string, body: StructuredBody | undefined): boolean {

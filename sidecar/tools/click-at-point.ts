@@ -65,7 +65,7 @@ function armOn(el: Element | null, point: Point): boolean {
 }
 
 /** The element by its plain CSS selector (found again in the page), or through its locator (a ref, a role). */
-export type ClickTarget = { css: string } | { locator: Locator };
+type ClickTarget = { css: string } | { locator: Locator };
 
 /** How long the guard may take to find a located element again before the usual click takes over. */
 const ARM_MS = 2000;
