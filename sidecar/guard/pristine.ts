@@ -30,6 +30,18 @@ export interface Pristine {
   focus(el: Element): void;
   /** Resolves after one zero-delay timer: the handlers and timers focus set off have run. */
   tick(): Promise<void>;
+  /** Appends to an array the page's setters cannot intercept (an index on Array.prototype). */
+  append<T>(list: T[], item: T): void;
+  /** A <select>'s options, one by one, and whether it takes several. */
+  optionCount(select: Element): number;
+  optionAt(select: Element, index: number): Element | null;
+  multiple(select: Element): boolean;
+  /** An <option>'s value and label as the browser computes them, and whether it is selected. */
+  optionValue(option: Element): string;
+  optionLabel(option: Element): string;
+  selected(option: Element): boolean;
+  /** Selects exactly these options and dispatches input and change, as a person's choice does. */
+  choose(select: Element, options: Element[]): void;
 }
 
 /** Runs in every frame of the context before its scripts (source sent as text: no closures). */
@@ -48,6 +60,14 @@ function capture(): void {
     docActive: getter(D, 'activeElement'), shadowActive: getter(ShadowRoot.prototype, 'activeElement'),
     iframeDoc: getter(HTMLIFrameElement.prototype, 'contentDocument'), frameDoc: getter(HTMLFrameElement.prototype, 'contentDocument'),
     focus: HTMLElement.prototype.focus, svgFocus: SVGElement.prototype.focus, setTimeout: window.setTimeout, Promise: window.Promise,
+    defineProperty: Object.defineProperty, arrayLength: Object.getOwnPropertyDescriptor,
+    selectLength: getter(HTMLSelectElement.prototype, 'length'), selectItem: HTMLSelectElement.prototype.item,
+    selectMultiple: getter(HTMLSelectElement.prototype, 'multiple'),
+    selectValueSet: Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!,
+    optionValue: getter(HTMLOptionElement.prototype, 'value'), optionLabel: getter(HTMLOptionElement.prototype, 'label'),
+    optionSelected: getter(HTMLOptionElement.prototype, 'selected'),
+    optionSelect: Object.getOwnPropertyDescriptor(HTMLOptionElement.prototype, 'selected')!.set!,
+    dispatch: EventTarget.prototype.dispatchEvent, Event: window.Event, construct: Reflect.construct,
   };
   const doc = document;
   const pristine: Pristine = freeze({
@@ -94,6 +114,26 @@ function capture(): void {
       try { apply(f.focus, el, []); } catch { apply(f.svgFocus, el, []); }
     },
     tick: () => new f.Promise<void>((resolve) => { apply(f.setTimeout, window, [resolve, 0]); }),
+    append: <T>(list: T[], item: T) => {
+      // The own length of an array literal is data the page cannot redefine; defineProperty skips setters.
+      const at = (f.arrayLength(list, 'length') as PropertyDescriptor).value as number;
+      // A descriptor without a prototype: a `get` the page put on Object.prototype is not read.
+      f.defineProperty(list, at, { __proto__: null, value: item, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+    },
+    optionCount: (el: Element) => apply(f.selectLength, el, []) as number,
+    optionAt: (el: Element, i: number) => apply(f.selectItem, el, [i]) as Element | null,
+    multiple: (el: Element) => apply(f.selectMultiple, el, []) as boolean,
+    optionValue: (el: Element) => apply(f.optionValue, el, []) as string,
+    optionLabel: (el: Element) => apply(f.optionLabel, el, []) as string,
+    selected: (el: Element) => apply(f.optionSelected, el, []) as boolean,
+    choose: (el: Element, options: Element[]) => {
+      // As Playwright's selectOptions: clear the choice, select each, then input (bubbles, composed) and change (bubbles).
+      apply(f.selectValueSet, el, [undefined]);
+      for (let i = 0; i < options.length; i++) apply(f.optionSelect, options[i], [true]);
+      // Init dictionaries without a prototype: a `cancelable` the page put on Object.prototype is not read.
+      apply(f.dispatch, el, [f.construct(f.Event, ['input', { __proto__: null, bubbles: true, cancelable: false, composed: true }])]);
+      apply(f.dispatch, el, [f.construct(f.Event, ['change', { __proto__: null, bubbles: true, cancelable: false, composed: false }])]);
+    },
   });
   Object.defineProperty(window, '__webcapPristine', { value: pristine, writable: false, enumerable: false, configurable: false });
 }

@@ -87,6 +87,21 @@ export async function documentTitle(page: Page): Promise<string> {
   return typeof result.value === 'string' ? result.value : '';
 }
 
+/**
+ * Evaluates in the page's main world on the watch's own session, the value
+ * copied out by the browser itself (returnByValue): Playwright's page.evaluate
+ * serialises the result with JavaScript in the page's world, which a page can
+ * break by redefining what that code uses. Undefined when there is no watch.
+ */
+export function watchEvaluate(page: Page): ((expression: string) => Promise<unknown>) | undefined {
+  const session = sessions.get(page);
+  return session && (async (expression) => {
+    const r = await session.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }) as { result: { value?: unknown }; exceptionDetails?: { text?: string } };
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.text ?? 'the expression threw');
+    return r.result.value;
+  });
+}
+
 /** Whether the page's hops are checked from now on (false until the session listens). */
 export function hopsWatched(page: Page): boolean {
   return watched.has(page);
