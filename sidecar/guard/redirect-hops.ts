@@ -75,6 +75,19 @@ export function pageFlush(page: Page): { run: () => Promise<unknown>; ordered: b
 }
 
 /**
+ * The ordered flush that also reads the page's title, in one round trip: after
+ * a navigation the answer shows the title, and the effect gate waits for this
+ * flush anyway (a separate title read would wait for the same renderer, after
+ * the load's first frame, once more). Undefined until the watch runs. Page
+ * text, as documentTitle's.
+ */
+export function flushReadingTitle(page: Page): Promise<string> | undefined {
+  const session = sessions.get(page);
+  return session?.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(() => r(document.title), 0))', awaitPromise: true, returnByValue: true })
+    .then(({ result }: { result: { value?: unknown } }) => (typeof result.value === 'string' ? result.value : ''));
+}
+
+/**
  * The page's title, on the watch's session when there is one: a plain
  * Runtime.evaluate, where Playwright's page.title() first injects its utility
  * script into the new document (a compile of some milliseconds right after a
