@@ -115,6 +115,21 @@ export function watchEvaluate(page: Page): ((expression: string) => Promise<unkn
   });
 }
 
+/**
+ * An expression's value from the page's main world: on the watch's session
+ * when there is one (one plain Runtime.evaluate, the value copied out by the
+ * browser), else, or when that fails (a document between two navigations),
+ * through Playwright's page.evaluate as before. Only for expressions that may
+ * run twice: a failed first try can have run.
+ */
+export async function evaluateInPage(page: Page, expression: string): Promise<unknown> {
+  const watched = watchEvaluate(page);
+  if (watched) {
+    try { return await watched(expression); } catch { /* Playwright's path below waits for the new document */ }
+  }
+  return page.evaluate(expression);
+}
+
 /** Whether the page's hops are checked from now on (false until the session listens). */
 export function hopsWatched(page: Page): boolean {
   return watched.has(page);

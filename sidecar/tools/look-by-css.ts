@@ -8,7 +8,7 @@
 import type { Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import type { Pristine } from '../guard/pristine.js';
-import { watchEvaluate } from '../guard/redirect-hops.js';
+import { evaluateInPage, watchEvaluate } from '../guard/redirect-hops.js';
 import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
 import { fieldInPage, submitInPage, type FieldInfo } from './field-kind.js';
 
@@ -120,7 +120,7 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
   // A look that acts reads its answer through the browser's own copy (watchEvaluate), so a failure means the
   // document went away, not that the page broke the copy.
   const watched = opts.acts ? watchEvaluate(page) : undefined;
-  const r = await (watched ? watched(expression) : page.evaluate(expression)).catch((err: unknown) => {
+  const r = await (watched ? watched(expression) : opts.acts ? page.evaluate(expression) : evaluateInPage(page, expression)).catch((err: unknown) => {
     if (opts.acts) throw new WebcapError('navigation_failed', `${opts.acts}: the page went away while it acted on ${css}; whether it took effect is unknown, so look at the page again (${firstLine(err)})`, { selector: css });
     return { miss: true };
   }) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string };
