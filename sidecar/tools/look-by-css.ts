@@ -121,7 +121,7 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
   // document went away, not that the page broke the copy.
   const watched = opts.acts ? watchEvaluate(page) : undefined;
   const r = await (watched ? watched(expression) : opts.acts ? page.evaluate(expression) : evaluateInPage(page, expression)).catch((err: unknown) => {
-    if (opts.acts) throw new WebcapError('navigation_failed', `${opts.acts}: the page went away while it acted on ${css}; whether it took effect is unknown, so look at the page again (${firstLine(err)})`, { selector: css });
+    if (opts.acts) throw new WebcapError('navigation_failed', `${opts.acts}: the page went away (or its evaluate failed) while it acted on ${css}; whether it took effect is unknown, so look at the page again (${firstLine(err)})`, { selector: css });
     return { miss: true };
   }) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string };
   if (r.miss) return undefined;
