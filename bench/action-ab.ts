@@ -1,8 +1,8 @@
 // Before/after in one run: the same actions as action-layers.ts through this
 // build's sidecar and through another build's (BENCH_BASE: the root of another
 // checkout, built), each alone over JSON-RPC and behind `webcap mcp` over
-// stdio (after_action = "none"), beside raw Playwright. Every sample rotates
-// through all five, so machine load hits them alike. Only the sidecar differs
+// stdio (after_action = "none"), beside raw Playwright. Every round runs all
+// five in a new random order, so machine load hits them alike. Only the sidecar differs
 // between the two sides (WEBCAP_SIDECAR_ENTRY); the host is this build's.
 //   BENCH_BASE=/tmp/base BENCH_N=20 node dist/bench/action-ab.js
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -71,8 +71,10 @@ try {
     ];
     const s: number[][] = runs.map(() => []);
     for (let i = 0; i < n + 2; i++) {
-      for (let k = 0; k < runs.length; k++) {
-        const which = (i + k) % runs.length;
+      // A new order every round: whichever side runs right after another browser's work is not always the same one.
+      const order = runs.map((_, k) => k);
+      for (let k = order.length - 1; k > 0; k--) { const j = Math.floor(Math.random() * (k + 1)); [order[k], order[j]] = [order[j], order[k]]; }
+      for (const which of order) {
         const t = await timed(runs[which]);
         if (i >= 2) s[which].push(t);
       }
