@@ -61,6 +61,8 @@ try {
       await act();
       await settle();
       counted.push(sentIn(lines));
+      // TRIPS_SHOW=web.navigate prints that action's protocol traffic, raw's and the sidecar's.
+      if (process.env.TRIPS_SHOW === cap) stderrWrite(`--- ${cap}\n${lines.filter((l) => /SEND|RECV|◀/.test(l)).map((l) => l.slice(0, 220)).join('\n')}\n`);
     }
     const [r, s] = counted;
     rows.push(`| ${cap} | ${r.waited} (${r.all}) | ${s.waited} (${s.all}) | ${s.waited - r.waited >= 0 ? '+' : ''}${s.waited - r.waited} |`);

@@ -82,8 +82,11 @@ export interface PageCall {
   ctx: ToolContext;
   /** Resolve @name selectors against the current page's site profile. */
   selector(s: string): string;
-  /** The action sent its last input: the effect gate's flush starts now, overlapping what the action still reads. */
-  inputDone(): void;
+  /**
+   * The action sent its last input: the effect gate's flush starts now, overlapping what the action still reads.
+   * `flushed`: a flush the action already sent on the page's watch session (ordered), to wait for instead.
+   */
+  inputDone(flushed?: Promise<unknown>): void;
 }
 
 export function defineTool<K extends ToolId>(id: K, handle: (ctx: ToolContext, params: ToolParams<K>) => Promise<Result>): Tool {
@@ -100,7 +103,10 @@ export function pageTool<K extends ToolId>(id: K, run: (call: PageCall, params: 
     // Dialogs answered and downloads started during this call are reported in its result (page-events.ts).
     const report = callEvents(session);
     try {
-      const inputDone = () => { const flush = pageFlush(page); ctx.effects.inputDone(session.name, flush.run, flush.ordered); };
+      const inputDone = (flushed?: Promise<unknown>) => {
+        const flush = flushed ? { run: () => flushed, ordered: true } : pageFlush(page);
+        ctx.effects.inputDone(session.name, flush.run, flush.ordered);
+      };
       const result = await run({ page, session, timeout, ctx, selector: (s) => resolveSelector(s, ctx.profiles, page.url()), inputDone }, params);
       return { session: session.name, ...(await report(timeout)), ...result };
     } catch (err) {

@@ -44,6 +44,18 @@ export interface Pristine {
   guardClick(el: Element, ms: number): void;
   /** Ends the guard; true when it stopped nothing. */
   clickLanded(): boolean;
+  /** Appends to an array the page's setters cannot intercept (an index on Array.prototype). */
+  append<T>(list: T[], item: T): void;
+  /** A <select>'s options, one by one, and whether it takes several. */
+  optionCount(select: Element): number;
+  optionAt(select: Element, index: number): Element | null;
+  multiple(select: Element): boolean;
+  /** An <option>'s value and label as the browser computes them, and whether it is selected. */
+  optionValue(option: Element): string;
+  optionLabel(option: Element): string;
+  selected(option: Element): boolean;
+  /** Selects exactly these options and dispatches input and change, as a person's choice does. */
+  choose(select: Element, options: Element[]): void;
 }
 
 /** Runs in every frame of the context before its scripts (source sent as text: no closures). */
@@ -68,6 +80,14 @@ function capture(): void {
     rectX: getter(R, 'x'), rectY: getter(R, 'y'), rectWidth: getter(R, 'width'), rectHeight: getter(R, 'height'),
     listen: EventTarget.prototype.addEventListener, unlisten: EventTarget.prototype.removeEventListener,
     composedPath: EV.composedPath, preventDefault: EV.preventDefault, stopNow: EV.stopImmediatePropagation, eventType: getter(EV, 'type'),
+    defineProperty: Object.defineProperty, arrayLength: Object.getOwnPropertyDescriptor,
+    selectLength: getter(HTMLSelectElement.prototype, 'length'), selectItem: HTMLSelectElement.prototype.item,
+    selectMultiple: getter(HTMLSelectElement.prototype, 'multiple'),
+    selectValueSet: Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!,
+    optionValue: getter(HTMLOptionElement.prototype, 'value'), optionLabel: getter(HTMLOptionElement.prototype, 'label'),
+    optionSelected: getter(HTMLOptionElement.prototype, 'selected'),
+    optionSelect: Object.getOwnPropertyDescriptor(HTMLOptionElement.prototype, 'selected')!.set!,
+    dispatch: EventTarget.prototype.dispatchEvent, Event: window.Event, construct: Reflect.construct,
   };
   // The click guard's state (guardClick / clickLanded): one guard at a time per document.
   const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
@@ -153,6 +173,26 @@ function capture(): void {
       if (!g) return true;
       disarm(g);
       return !g.missed;
+    },
+    append: <T>(list: T[], item: T) => {
+      // The own length of an array literal is data the page cannot redefine; defineProperty skips setters.
+      const at = (f.arrayLength(list, 'length') as PropertyDescriptor).value as number;
+      // A descriptor without a prototype: a `get` the page put on Object.prototype is not read.
+      f.defineProperty(list, at, { __proto__: null, value: item, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
+    },
+    optionCount: (el: Element) => apply(f.selectLength, el, []) as number,
+    optionAt: (el: Element, i: number) => apply(f.selectItem, el, [i]) as Element | null,
+    multiple: (el: Element) => apply(f.selectMultiple, el, []) as boolean,
+    optionValue: (el: Element) => apply(f.optionValue, el, []) as string,
+    optionLabel: (el: Element) => apply(f.optionLabel, el, []) as string,
+    selected: (el: Element) => apply(f.optionSelected, el, []) as boolean,
+    choose: (el: Element, options: Element[]) => {
+      // As Playwright's selectOptions: clear the choice, select each, then input (bubbles, composed) and change (bubbles).
+      apply(f.selectValueSet, el, [undefined]);
+      for (let i = 0; i < options.length; i++) apply(f.optionSelect, options[i], [true]);
+      // Init dictionaries without a prototype: a `cancelable` the page put on Object.prototype is not read.
+      apply(f.dispatch, el, [f.construct(f.Event, ['input', { __proto__: null, bubbles: true, cancelable: false, composed: true }])]);
+      apply(f.dispatch, el, [f.construct(f.Event, ['change', { __proto__: null, bubbles: true, cancelable: false, composed: false }])]);
     },
   });
   Object.defineProperty(window, '__webcapPristine', { value: pristine, writable: false, enumerable: false, configurable: false });

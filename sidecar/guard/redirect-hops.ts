@@ -75,6 +75,19 @@ export function pageFlush(page: Page): { run: () => Promise<unknown>; ordered: b
 }
 
 /**
+ * The ordered flush that also reads the page's title, in one round trip: after
+ * a navigation the answer shows the title, and the effect gate waits for this
+ * flush anyway (a separate title read would wait for the same renderer, after
+ * the load's first frame, once more). Undefined until the watch runs. Page
+ * text, as documentTitle's.
+ */
+export function flushReadingTitle(page: Page): Promise<string> | undefined {
+  const session = sessions.get(page);
+  return session?.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(() => r(document.title), 0))', awaitPromise: true, returnByValue: true })
+    .then(({ result }: { result: { value?: unknown } }) => (typeof result.value === 'string' ? result.value : ''));
+}
+
+/**
  * The page's title, on the watch's session when there is one: a plain
  * Runtime.evaluate, where Playwright's page.title() first injects its utility
  * script into the new document (a compile of some milliseconds right after a
@@ -85,6 +98,36 @@ export async function documentTitle(page: Page): Promise<string> {
   if (!session) return page.title();
   const { result } = await session.send('Runtime.evaluate', { expression: 'document.title', returnByValue: true }) as { result: { value?: unknown } };
   return typeof result.value === 'string' ? result.value : '';
+}
+
+/**
+ * Evaluates in the page's main world on the watch's own session, the value
+ * copied out by the browser itself (returnByValue): Playwright's page.evaluate
+ * serialises the result with JavaScript in the page's world, which a page can
+ * break by redefining what that code uses. Undefined when there is no watch.
+ */
+export function watchEvaluate(page: Page): ((expression: string) => Promise<unknown>) | undefined {
+  const session = sessions.get(page);
+  return session && (async (expression) => {
+    const r = await session.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }) as { result: { value?: unknown }; exceptionDetails?: { text?: string } };
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.text ?? 'the expression threw');
+    return r.result.value;
+  });
+}
+
+/**
+ * An expression's value from the page's main world: on the watch's session
+ * when there is one (one plain Runtime.evaluate, the value copied out by the
+ * browser), else, or when that fails (a document between two navigations),
+ * through Playwright's page.evaluate as before. Only for expressions that may
+ * run twice: a failed first try can have run.
+ */
+export async function evaluateInPage(page: Page, expression: string): Promise<unknown> {
+  const watched = watchEvaluate(page);
+  if (watched) {
+    try { return await watched(expression); } catch { /* Playwright's path below waits for the new document */ }
+  }
+  return page.evaluate(expression);
 }
 
 /** Whether the page's hops are checked from now on (false until the session listens). */

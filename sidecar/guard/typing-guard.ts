@@ -8,6 +8,7 @@ import { typesIntoField } from './effect-rules.js';
 import type { PageCall } from '../tool.js';
 import { fieldInPage, type FieldInfo } from '../tools/field-kind.js';
 import { FOCUSED_KINDS } from '../tools/look-by-css.js';
+import { evaluateInPage } from './redirect-hops.js';
 
 /**
  * The kind of the element keys go to now, in one round trip: the top document
@@ -16,7 +17,7 @@ import { FOCUSED_KINDS } from '../tools/look-by-css.js';
  * another origin's frame takes the per-frame look below.
  */
 async function focusedFieldKind(page: Page): Promise<FieldInfo['kind'] | undefined> {
-  const kinds = await page.evaluate(FOCUSED_KINDS).catch(() => 'password') as string;
+  const kinds = await evaluateInPage(page, FOCUSED_KINDS).catch(() => 'password') as string;
   return kinds === 'opaque' ? focusedFieldKindPerFrame(page) : strongest(kinds);
 }
 

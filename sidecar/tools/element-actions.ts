@@ -12,6 +12,7 @@ import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../too
 import { TypingGuard } from '../guard/typing-guard.js';
 import { describeField, describeSubmit, readValueByCss, valueAfter } from './field-kind.js';
 import { lookByCss, lookFieldByCss, type Look } from './look-by-css.js';
+import { selectInPage } from './select-in-page.js';
 import { fingerprintOf } from '../fingerprint.js';
 
 /** A plain CSS selector of the top document: the one-round-trip look applies (look-by-css.ts). */
@@ -24,11 +25,14 @@ function selectOptionsInPage(el: Element) {
   return {
     tag: el.tagName.toLowerCase(),
     multiple: el instanceof HTMLSelectElement && el.multiple,
-    options: el instanceof HTMLSelectElement ? [...el.options].map((o) => ({ value: o.value, label: o.label.trim() })) : [],
+    options: el instanceof HTMLSelectElement ? [...el.options].map((o) => ({ value: o.value, label: o.label })) : [],
   };
 }
 
 const printOf = (look: Look<unknown>) => (look.fingerprint ? { fingerprint: look.fingerprint } : {});
+
+/** The options answered as selected: those whose value was picked, labels trimmed. */
+const chosen = (options: Array<{ value: string; label: string }>, picked: string[]) => options.filter((o) => picked.includes(o.value)).map((o) => ({ value: o.value, label: o.label.trim() }));
 
 const asList = (v: unknown): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
 
@@ -39,18 +43,22 @@ export const select = pageTool('web.select', async (call, params) => {
   if ((values === undefined) === (labels === undefined)) {
     throw new WebcapError('invalid_params', 'web.select: give `value` (the option\'s value attribute) or `label` (its visible text), not both and not neither', { field: 'value' });
   }
-  // Shown, its options and its fingerprint in one look; else (not there or not shown yet) wait for it as a person would.
+  const wanted = values ?? labels!;
+  const key = values ? 'value' : 'label';
+  // Shown, its options and its fingerprint in one look, which also chooses when Playwright would act at once
+  // (select-in-page.ts); else (not there or not shown yet) wait for it as a person would.
   const target = await locateTarget(call, params);
   const { locator, label } = target;
   const css = plainCss(params, label);
-  const look = css ? await lookByCss(page, css, selectOptionsInPage, { visible: true, fingerprint: true }) : undefined;
+  if (css) await ctx.polite(session);
+  const look = css ? await lookByCss(page, css, selectInPage, { arg: { key, wanted }, visible: true, fingerprint: true, acts: 'web.select' }) : undefined;
+  if (look?.value.picked) return { ok: true, selected: chosen(look.value.options, look.value.picked), ...printOf(look) };
   if (!look) await notFoundAsSelector(locator.waitFor({ state: 'visible', timeout }), label, timeout);
-  const options = look?.value ?? await locator.evaluate(selectOptionsInPage);
+  const read = look?.value ?? await locator.evaluate(selectOptionsInPage);
+  const options = { ...read, options: read.options.map((o) => ({ value: o.value, label: o.label.trim() })) };
   if (options.tag !== 'select') {
     throw new WebcapError('invalid_params', `web.select: ${label} is a <${options.tag}>, not a <select>; for a custom dropdown click it open and click the option`, { selector: label });
   }
-  const wanted = values ?? labels!;
-  const key = values ? 'value' : 'label';
   const missing = wanted.filter((w) => !options.options.some((o) => o[key] === w));
   if (missing.length) {
     // Page text, quoted and cut, so it reads as a value (the host neutralises markers in every error).
@@ -60,13 +68,12 @@ export const select = pageTool('web.select', async (call, params) => {
   if (wanted.length > 1 && !options.multiple) {
     throw new WebcapError('invalid_params', `web.select: ${label} takes one option, ${wanted.length} were given`, { field: key });
   }
-  await ctx.polite(session);
+  if (!css) await ctx.polite(session);
   const fp = look ? Promise.resolve(printOf(look)) : fingerprintOf(locator);
   const choice = wanted.map((w) => ({ [key]: w }));
   // The page-level call skips the locator's extra round trips (same first-match element).
   const picked = css ? await page.selectOption(css, choice, { timeout }) : await locator.selectOption(choice, { timeout });
-  const selected = options.options.filter((o) => picked.includes(o.value));
-  return { ok: true, selected, ...(await fp) };
+  return { ok: true, selected: chosen(options.options, picked), ...(await fp) };
 });
 
 export const hover = pageTool('web.hover', async (call, params) => {

@@ -3,6 +3,7 @@
 // that could try to talk us out of asking.
 import type { Locator, Page } from 'playwright';
 import type { Pristine } from '../guard/pristine.js';
+import { evaluateInPage } from '../guard/redirect-hops.js';
 
 export interface FieldInfo { tag: string; type: string; kind: 'password' | 'payment' | 'plain' }
 
@@ -90,5 +91,5 @@ export async function readBackByCss(page: Page, css: string): Promise<{ value?: 
     if (__webcapPristine.hasShadowRoots()) return { value };
     return { value, field: (${fieldInPage.toString()})(el) };
   })()`;
-  return page.evaluate(expression).catch(() => undefined) as Promise<{ value?: string; field?: FieldInfo } | undefined>;
+  return evaluateInPage(page, expression).catch(() => undefined) as Promise<{ value?: string; field?: FieldInfo } | undefined>;
 }

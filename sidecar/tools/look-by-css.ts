@@ -6,7 +6,9 @@
 // fast path cannot vouch for answers undefined and the caller takes the
 // locator path, which also waits for the element to appear.
 import type { Page } from 'playwright';
+import { WebcapError } from '../../manifests/errors.js';
 import type { Pristine } from '../guard/pristine.js';
+import { evaluateInPage, watchEvaluate } from '../guard/redirect-hops.js';
 import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
 import { fieldInPage, submitInPage, type FieldInfo } from './field-kind.js';
 import { clickPointInPage, type Point } from './click-at-point.js';
@@ -28,6 +30,12 @@ interface LookOptions<A> {
   focus?: FocusMode;
   /** Also where a click would land now (click-at-point.ts), when it can. */
   point?: boolean;
+  /**
+   * The check may act (web.select chooses in it): a failed round trip then
+   * throws navigation_failed instead of missing, since the caller's fallback
+   * would act a second time if it had acted.
+   */
+  acts?: string;
 }
 
 export interface Look<R> {
@@ -105,21 +113,29 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
     try { el = P.docQuery(${JSON.stringify(css)}); } catch { return { miss: true }; }
     if (!el || P.hasShadowRoots()) return { miss: true };
     ${opts.visible ? `try { if (!(${visibleInPage.toString()})(el)) return { miss: true }; } catch { return { miss: true }; }` : ''}
-    const value = (${check.toString()})(el, ${JSON.stringify(opts.arg ?? null)});
     let fingerprint;
     ${opts.fingerprint ? `try { fingerprint = (${readFingerprint.toString()})(el, ${TEXT_CHARS}); } catch {}` : ''}
     let point;
     ${opts.point ? `try { point = (${clickPointInPage.toString()})(el) ?? undefined; } catch {}` : ''}
+    let value;
+    try { value = (${check.toString()})(el, ${JSON.stringify(opts.arg ?? null)}); } catch { return { miss: true }; }
     let focused;
     ${focus}
     return { value, fingerprint, focused, point };
   })()`;
-  const r = await page.evaluate(expression).catch(() => ({ miss: true })) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string; point?: Point };
+  // A look that acts reads its answer through the browser's own copy (watchEvaluate), so a failure means the
+  // document went away, not that the page broke the copy.
+  const watched = opts.acts ? watchEvaluate(page) : undefined;
+  const r = await (watched ? watched(expression) : opts.acts ? page.evaluate(expression) : evaluateInPage(page, expression)).catch((err: unknown) => {
+    if (opts.acts) throw new WebcapError('navigation_failed', `${opts.acts}: the page went away (or its evaluate failed) while it acted on ${css}; whether it took effect is unknown, so look at the page again (${firstLine(err)})`, { selector: css });
+    return { miss: true };
+  }) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string; point?: Point };
   if (r.miss) return undefined;
   return { value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}), ...(typeof r.focused === 'string' ? { focused: r.focused } : {}), ...(isPoint(r.point) ? { point: r.point } : {}) };
 }
 
 const isPoint = (p: unknown): p is Point => typeof p === 'object' && p !== null && Number.isFinite((p as Point).x) && Number.isFinite((p as Point).y);
+const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0].slice(0, 200);
 
 export const describeFieldByCss = async (page: Page, css: string) => (await lookByCss(page, css, fieldInPage))?.value;
 

@@ -4,12 +4,13 @@ import { WebcapError } from '../../manifests/errors.js';
 import type { BlockedRequest } from '../../manifests/wire.js';
 import { mapError } from '../errors.js';
 import { guardRefusal } from '../guard/guard-refusal.js';
-import { documentTitle } from '../guard/redirect-hops.js';
+import { documentTitle, flushReadingTitle } from '../guard/redirect-hops.js';
 import { defineTool, pageTool } from '../tool.js';
 
 type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
 
-export async function go(page: Page, url: string, params: { wait_until?: WaitUntil }, timeout: number, blocked: () => BlockedRequest | undefined) {
+/** `loaded`: told when the page loaded, so the effect gate's flush can start there (PageCall.inputDone). */
+export async function go(page: Page, url: string, params: { wait_until?: WaitUntil }, timeout: number, blocked: () => BlockedRequest | undefined, loaded?: (flushed: Promise<unknown>) => void) {
   const response = await page.goto(url, { waitUntil: params.wait_until ?? 'load', timeout });
   // The guard's proxy answers a refused plain-http redirect hop with a marked 403.
   const refused = guardRefusal(response, url, blocked());
@@ -18,8 +19,12 @@ export async function go(page: Page, url: string, params: { wait_until?: WaitUnt
   if (status !== null && status >= 400) {
     throw new WebcapError('http_error', `${page.url()} answered HTTP ${status}`, { status, url: page.url() });
   }
-  // After 'commit' the new document may not run yet: Playwright's call waits for it.
-  const title = params.wait_until === 'commit' ? await page.title() : await documentTitle(page).catch(() => page.title());
+  // After 'commit' the new document may not run yet: Playwright's call waits for it. Else the title comes
+  // with the effect gate's flush (one round trip for both), or apart when the page is not watched yet.
+  if (params.wait_until === 'commit') return { url: page.url(), title: await page.title(), status };
+  const titled = loaded && flushReadingTitle(page);
+  if (titled) loaded!(titled);
+  const title = await (titled ?? documentTitle(page)).catch(() => page.title());
   return { url: page.url(), title, status };
 }
 
@@ -46,9 +51,9 @@ export const open = defineTool('web.open', async (ctx, params) => {
   }
 });
 
-export const navigate = pageTool('web.navigate', async ({ page, session, timeout, ctx }, params) => {
+export const navigate = pageTool('web.navigate', async ({ page, session, timeout, ctx, inputDone }, params) => {
   await ctx.polite(session);
-  return go(page, params.url, params, timeout, () => ctx.lastBlocked(session.name));
+  return go(page, params.url, params, timeout, () => ctx.lastBlocked(session.name), inputDone);
 });
 
 export const close = defineTool('web.close', async (ctx, params) => {
