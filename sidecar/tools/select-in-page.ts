@@ -12,12 +12,12 @@ import type { Pristine } from '../guard/pristine.js';
 
 declare const __webcapPristine: Pristine | undefined;
 
-export interface SelectWish {
+interface SelectWish {
   key: 'value' | 'label';
   wanted: string[];
 }
 
-export interface SelectLook {
+interface SelectLook {
   tag: string;
   multiple: boolean;
   /** Every option, its label as the browser computes it (untrimmed). */
