@@ -25,5 +25,10 @@ const claimElementId: ClaimId = (el, ids) => {
  * (JSON) args and claimElementId, both printed into the source it runs.
  */
 export function evaluateWithIds<A, R>(where: Page | Frame, script: (args: A, claim: ClaimId) => R, args: A): Promise<Awaited<R>> {
-  return where.evaluate(`(${script.toString()})(${JSON.stringify(args)}, ${claimElementId.toString()})`) as Promise<Awaited<R>>;
+  return where.evaluate(idsExpression(script, args)) as Promise<Awaited<R>>;
+}
+
+/** The source evaluateWithIds runs (for a caller with its own way to evaluate it). It may run twice: the same ids come out. */
+export function idsExpression<A, R>(script: (args: A, claim: ClaimId) => R, args: A): string {
+  return `(${script.toString()})(${JSON.stringify(args)}, ${claimElementId.toString()})`;
 }

@@ -9,7 +9,8 @@ import { ID_ATTRIBUTE } from '../refs/locate.js';
 import type { Session } from '../sessions/sessions.js';
 import { PAYMENT } from '../tools/field-kind.js';
 import { offTreeInPage, type HiddenName, type OffTreeElement } from './off-tree-in-page.js';
-import { evaluateWithIds } from '../elements/wa-ids.js';
+import { idsExpression } from '../elements/wa-ids.js';
+import { evaluateInPage } from '../guard/redirect-hops.js';
 
 interface SnapshotFacts { elements: OffTreeElement[]; hidden: HiddenName[]; secrets: Set<string>; mark: DocumentMark; title: string }
 
@@ -21,7 +22,10 @@ export async function snapshotFacts(session: Session, page: Page, offTree: boole
   const secrets = new Set<string>();
   let main = { origin: NaN, title: '' };
   for (const frame of page.frames()) {
-    const found = await evaluateWithIds(frame, offTreeInPage, { attr: ID_ATTRIBUTE, next, offTree, payment: PAYMENT.source }).catch(() => undefined);
+    const expression = idsExpression(offTreeInPage, { attr: ID_ATTRIBUTE, next, offTree, payment: PAYMENT.source });
+    // The main frame's pass on the page's watch session: one plain Runtime.evaluate (redirect-hops.ts evaluateInPage).
+    const run = frame === page.mainFrame() ? evaluateInPage(page, expression) : frame.evaluate(expression);
+    const found = await (run as Promise<Awaited<ReturnType<typeof offTreeInPage>>>).catch(() => undefined);
     if (!found) continue;
     // Hidden elements' names: the main frame's only (compact.ts matches them to its part of the tree).
     if (frame === page.mainFrame()) { main = found; hidden.push(...found.hidden); }
