@@ -1,6 +1,4 @@
-// Step combinations by name, for the benches: "main" runs no refinement step
-// past the cleaned Readability answer; "vote+addBack" runs those two. And
-// the table that compares them in one run, in-process on the HTML as served
+// Step combinations by name, for the benches (stepsOf), and the table that compares them in one run, in-process on the HTML as served
 // (what web.scrape reads for a static page), per corpus set and half,
 // beside Readability alone.
 import { readFileSync } from 'node:fs';
@@ -18,9 +16,15 @@ import type { Entry } from './trafilatura-snippets.js';
 
 // Combinations by name: a base, then steps added (+) or taken away (-) in order.
 // Bases: "readability" (Readability alone: every step off), "main" (main's default
-// before this round: marks, clean, second opinion, sharpen, structured), "default"
-// (the pipeline's default now). E.g. "readability+clean", "main-secondOpinion".
-export const COMPARED = ['main', 'default', 'readability+marks+clean', 'readability+marks+clean+secondOpinion', 'main-secondOpinion', 'main-sharpen', 'main-marks'];
+// before this round: marks, clean, second opinion, sharpen, structured, with the rules
+// as first tuned), "default" (the pipeline's default now). E.g. "readability+clean", "main-secondOpinion".
+// Main's default and this round's; each of main's refinements added to Readability in turn (marks only
+// act through cleaning); each of this round's rules added to main's default alone.
+export const COMPARED = [
+  'main', 'default',
+  'readability+clean', 'readability+marks+clean', 'readability+marks+clean+secondOpinion', 'readability+marks+clean+secondOpinion+sharpen',
+  'main+keepListsInText', 'main+thinSecondOpinionAddsArticle', 'main+secondOpinionOneArticle',
+];
 
 const MAIN: RefineSteps = { ...READABILITY_ALONE, marks: true, clean: true, secondOpinion: true, sharpen: true, structured: true };
 const BASES: Record<string, RefineSteps> = { readability: READABILITY_ALONE, main: MAIN, default: DEFAULT_STEPS };

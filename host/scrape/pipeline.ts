@@ -22,8 +22,8 @@ import type { FetchedPage, RefineSteps, ScrapedContent, ScrapeOptions } from './
 // measured against the pipeline without it on every corpus set (docs/benchmarks.md, Extraction); a step
 // is on only when it lowered no held-out or unseen set. The articleBody step raised a development half
 // and tied everywhere else; datelines, the block vote and add-back each lowered one, so they are options.
-export const DEFAULT_STEPS: RefineSteps = { marks: true, clean: true, keepListsInText: true, secondOpinion: true, secondOpinionAgrees: true, sharpen: true, vote: false, addBack: false, structured: true, dateline: false };
-export const READABILITY_ALONE: RefineSteps = { marks: false, clean: false, keepListsInText: false, secondOpinion: false, secondOpinionAgrees: false, sharpen: false, vote: false, addBack: false, structured: false, dateline: false };
+export const DEFAULT_STEPS: RefineSteps = { marks: true, clean: true, keepListsInText: true, secondOpinion: true, thinSecondOpinionAddsArticle: true, secondOpinionOneArticle: true, sharpen: true, vote: false, addBack: false, structured: true, dateline: false };
+export const READABILITY_ALONE: RefineSteps = { marks: false, clean: false, keepListsInText: false, secondOpinion: false, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: false, vote: false, addBack: false, structured: false, dateline: false };
 
 export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedContent {
   return scrapeWithSigns(page, opts).content;

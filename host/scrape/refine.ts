@@ -97,16 +97,17 @@ export function mainContainers(doc: Document): Element[] {
   return found.map((el) => el.cloneNode(true) as Element);
 }
 
+// Which of the cleaning and second-opinion rules run (RefineSteps carries them); by default the rules as they were first tuned.
+export interface RefineChoice { clean: boolean; keepListsInText: boolean; secondOpinion: boolean; thinSecondOpinionAddsArticle: boolean; secondOpinionOneArticle: boolean }
+const FIRST_RULES: RefineChoice = { clean: true, keepListsInText: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false };
+
 /**
  * Readability's article, cleaned; or the page's own main container, cleaned the same way, when
  * Readability's answer is thin or link-heavy, or when it dropped whole parts of that container
  * (a newsletter's items, a recipe's steps): the container then holds all of Readability's words
  * and half as many again of its own.
  */
-export interface RefineChoice { clean: boolean; keepListsInText: boolean; secondOpinion: boolean; secondOpinionAgrees: boolean }
-const MAIN_CHOICE: RefineChoice = { clean: true, keepListsInText: false, secondOpinion: true, secondOpinionAgrees: false };
-
-export function refineArticle(article: Element, candidates: () => Element[], steps = MAIN_CHOICE): Refined {
+export function refineArticle(article: Element, candidates: () => Element[], steps = FIRST_RULES): Refined {
   const removed = steps.clean ? removeBoilerplate(article, steps.keepListsInText) : 0;
   const text = plainText(article);
   const words = countWords(text);
@@ -118,7 +119,8 @@ export function refineArticle(article: Element, candidates: () => Element[], ste
     const theirText = plainText(candidate);
     const theirs = countWords(theirText);
     if (linkDensity(candidate) > LINK_HEAVY) continue;
-    if (steps.secondOpinionAgrees && !agrees(candidate, theirText, text, thin)) continue;
+    if (steps.thinSecondOpinionAddsArticle && thin && !addsAnArticle(candidate, theirText, text)) continue;
+    if (steps.secondOpinionOneArticle && severalArticles(candidate)) continue;
     const label = candidate.getAttribute('itemprop') === 'articleBody' ? 'articleBody' : candidate.getAttribute('role') === 'main' ? 'role=main' : candidate.nodeName.toLowerCase();
     if (thin && theirs > words * 1.2) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} words)` };
     if (!thin && theirs >= words * DROPPED_PARTS && covers(theirText, text) && droppedParagraphs(theirText, text)) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} of its ${theirs} words)` };
@@ -126,19 +128,19 @@ export function refineArticle(article: Element, candidates: () => Element[], ste
   return { root: article, how };
 }
 
+/** A container holding several <article> elements is a list or a feed of stories, not one article. */
+const severalArticles = (container: Element) => container.querySelectorAll('article').length > 1;
+
 /**
- * Does the container read as the same article, only more of it? It is one article (a container
- * holding several <article> elements is a list or a feed of stories), and what it adds to
- * Readability's answer is prose: most of the added words sit in lines that end as sentences do.
- * When Readability's answer was thin, the container adds an article's worth of words (a thin
- * answer next to a page's footer line is not a reason to swap); when it was not, the container
- * holds all of Readability's answer (checked by the caller).
+ * When Readability's answer is thin, does the container add an article to it? It is one article,
+ * it adds an article's worth of words (a thin answer next to a page's footer line is no reason to
+ * swap), and what it adds is prose: most of the added words sit in lines that end as sentences do.
  */
-function agrees(container: Element, theirText: string, kept: string, thin: boolean): boolean {
-  if (container.querySelectorAll('article').length > 1) return false;
+function addsAnArticle(container: Element, theirText: string, kept: string): boolean {
+  if (severalArticles(container)) return false;
   const added = addedLines(theirText, kept);
   const words = added.reduce((sum, l) => sum + countWords(l), 0);
-  if (thin && words < SHORT_WORDS) return false;
+  if (words < SHORT_WORDS) return false;
   const prose = added.filter((l) => SENTENCE_END.test(l) && countWords(l) >= SENTENCE_WORDS).reduce((sum, l) => sum + countWords(l), 0);
   return words > 0 && prose / words >= PROSE_SHARE;
 }

@@ -34,8 +34,10 @@ export interface RefineSteps {
   keepListsInText: boolean;
   /** Take the page's own main container instead when Readability's answer is thin or dropped whole paragraphs of it. */
   secondOpinion: boolean;
-  /** With `secondOpinion`: only a container that is one article and adds prose (sentences) to Readability's answer. */
-  secondOpinionAgrees: boolean;
+  /** With `secondOpinion`: for a thin answer, only a container that is one article and adds an article's worth of prose (sentences). */
+  thinSecondOpinionAddsArticle: boolean;
+  /** With `secondOpinion`: never a container that holds several <article> elements (a feed of stories). */
+  secondOpinionOneArticle: boolean;
   /** Drop trailing empty headings and, by the page's JSON-LD articleBody, foreign edge blocks. */
   sharpen: boolean;
   /** Remove blocks the whole-page block scorer calls boilerplate with confidence. */
