@@ -1,8 +1,9 @@
 // Tuning aid: web.scrape's pipeline in-process (no fetch) on every corpus set,
-// for several step combinations in one run. Development-half pages are shown
-// one by one (they are the only ones rules may be tuned on); held-out pages
-// only as each set's mean, so they stay a measure.
-// `node dist/bench/scrape-dev.js [page-name-filter] [--variants main,vote,vote+addBack+structured] [--pages]`.
+// for several step combinations in one run, on development-half pages only
+// (the only ones rules may be tuned on): means per set, and with --pages each
+// page where the combinations differ. Held-out pages are not read at all, so
+// they stay a measure for the final run alone.
+// `node dist/bench/scrape-dev.js [page-name-filter] [--variants main,readability+clean,main-secondOpinion] [--pages]`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../manifests/load.js';
@@ -19,7 +20,7 @@ import { plainText } from '../host/scrape/text.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => { const i = args.indexOf(name); return i === -1 ? undefined : args.splice(i, 2)[1]; };
-const variantNames = (flag('--variants') ?? 'main,vote').split(',');
+const variantNames = (flag('--variants') ?? 'main,default').split(',');
 const showPages = args.includes('--pages') ? (args.splice(args.indexOf('--pages'), 1), true) : false;
 const filter = args[0] ? new RegExp(args[0]) : undefined;
 const matches = (name: string) => !filter || filter.test(name);
@@ -31,8 +32,8 @@ const extract = (html: string, url: string, steps: RefineSteps) =>
 
 const sums = new Map<string, Score[][]>();
 for (const p of loadCorpus()) {
-  if (p.synthetic || !matches(p.name)) continue;
   const half = halfOf(p.name);
+  if (p.synthetic || !matches(p.name) || half !== 'development') continue;
   const scores = [tokenScore(baselineText(p), p.truth), ...variants.map((v) => tokenScore(extract(p.html, p.url, v.steps), p.truth))];
   const k = `${p.name.split('/')[0]} ${half}`;
   const s = sums.get(k) ?? scores.map(() => []);
@@ -53,7 +54,7 @@ const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 const tally: Record<string, number[][]> = {};
 for (const [file, e] of Object.entries(entries)) {
   const half = halfOf(`trafilatura/${file}`);
-  if (!matches(file)) continue;
+  if (!matches(file) || half !== 'development') continue;
   const html = decodeBody(trafilaturaPage(file), 'text/html');
   const article = readArticle(parseDocument(html, e.url));
   const texts = [norm(article ? plainText(article.content) : ''), ...variants.map((v) => { try { return norm(extract(html, e.url, v.steps)); } catch { return ''; } })];

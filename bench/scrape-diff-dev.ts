@@ -1,11 +1,11 @@
 // Tuning aid, development pages only: the lines one step combination keeps and
 // another drops, each marked by whether the page's expected text holds it.
-// `node dist/bench/scrape-diff-dev.js <page-name-filter> [a=main] [b=vote]`.
+// `node dist/bench/scrape-diff-dev.js <page-name-filter> [a=main] [b=default]`.
 import { halfOf } from './corpus-split.js';
 import { extractWith, stepsOf } from './scrape-steps.js';
 import { loadCorpus } from './quality.js';
 
-const [filter, a = 'main', b = 'vote'] = process.argv.slice(2);
+const [filter, a = 'main', b = 'default'] = process.argv.slice(2);
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 for (const p of loadCorpus()) {
   if (halfOf(p.name) !== 'development' || !new RegExp(filter ?? '.').test(p.name)) continue;

@@ -18,11 +18,13 @@ import { trimTitle } from './title.js';
 import { countWords, plainText } from './text.js';
 import type { FetchedPage, RefineSteps, ScrapedContent, ScrapeOptions } from './types.js';
 
-// The steps the pipeline runs by default: the page's JSON-LD articleBody, when consistent. Each step was
-// measured against the pipeline without it on every corpus set (docs/benchmarks.md, Extraction); a step
-// is on only when it lowered no held-out or unseen set. The articleBody step raised a development half
-// and tied everywhere else; datelines, the block vote and add-back each lowered one, so they are options.
-const DEFAULT_STEPS: RefineSteps = { vote: false, addBack: false, structured: true, dateline: false };
+// The steps the pipeline runs by default: widget marks, cleaning, the second opinion, sharpening and the
+// page's JSON-LD articleBody, with the rules as first tuned. Each step was measured against the pipeline
+// without it on every corpus set (docs/benchmarks.md, Extraction); a change is on only when it lowered
+// no held-out or unseen set. Datelines, the block vote, add-back, link lists kept inside the text and the
+// stricter second opinions each lowered one, so they are options.
+export const DEFAULT_STEPS: RefineSteps = { marks: true, clean: true, keepListsInText: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: true, vote: false, addBack: false, structured: true, dateline: false };
+export const READABILITY_ALONE: RefineSteps = { marks: false, clean: false, keepListsInText: false, secondOpinion: false, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: false, vote: false, addBack: false, structured: false, dateline: false };
 
 export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedContent {
   return scrapeWithSigns(page, opts).content;
@@ -41,19 +43,19 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   const meta = readMeta(doc, page.headers['content-language']);
   // Readability rewrites the document: keep the whole body first when the caller wants it.
   const wholeBody = opts.mainContent ? undefined : (doc.body?.cloneNode(true) as Element | undefined);
+  const steps: RefineSteps = opts.readabilityOnly ? READABILITY_ALONE : { ...DEFAULT_STEPS, ...opts.steps };
+  const refining = opts.mainContent;
+  if (refining && steps.marks) markBoilerplate(doc);
   // Copied before Readability rewrites the document: the second opinion's candidates.
-  const refining = opts.mainContent && !opts.readabilityOnly;
-  const steps = { ...DEFAULT_STEPS, ...opts.steps };
-  if (refining) markBoilerplate(doc);
-  const containers = refining ? mainContainers(doc) : [];
+  const containers = refining && steps.secondOpinion ? mainContainers(doc) : [];
   // The whole page, block by block, scored before Readability rewrites it: the second reading the answer is voted against.
   const pageVerdicts = refining && (steps.vote || steps.addBack) && doc.body ? scorePage(doc.body) : undefined;
   const article = readArticle(doc);
   const shellReason = signs && renderReason(signs, article ? countWords(plainText(article.content)) : 0);
   // Readability's answer, cleaned, or a second opinion when it is thin or mostly links (refine.ts).
-  const refined = opts.mainContent && article && !opts.readabilityOnly ? refineArticle(article.content, () => containers) : undefined;
+  const refined = refining && article ? refineArticle(article.content, () => containers, steps) : undefined;
   const root = (opts.mainContent ? refined?.root ?? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
-  const sharpened = refining && refined ? sharpen(root, meta.article_body) : 0;
+  const sharpened = refined && steps.sharpen ? sharpen(root, meta.article_body) : 0;
   const voted = refined && pageVerdicts && steps.vote ? dropBoilerplateBlocks(root, pageVerdicts) : 0;
   const added = refined && pageVerdicts && steps.addBack ? addAgreedBlocks(root, pageVerdicts) : 0;
   const datelines = refined && steps.dateline ? dropDatelines(root) : 0;

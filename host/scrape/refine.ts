@@ -43,8 +43,13 @@ function linkDensity(el: Element): number {
   return linked / text;
 }
 
-/** Removes navigation, link lists and widgets inside `root`; returns how many blocks went. */
-function removeBoilerplate(root: Element): number {
+/**
+ * Removes navigation, link lists and widgets inside `root`; returns how many blocks went. With
+ * `listsInText` kept, a link list with paragraphs of text both before and after it stays: menus
+ * and related-story lists sit at the edges of an answer, a list of linked names inside the text
+ * (a colophon's apps, a post's sources) is the text's own.
+ */
+function removeBoilerplate(root: Element, keepListsInText = false): number {
   let removed = 0;
   const drop = (el: Element) => { el.remove(); removed++; };
   for (const el of [...root.querySelectorAll(BOILERPLATE)]) if (root.contains(el)) drop(el);
@@ -54,9 +59,10 @@ function removeBoilerplate(root: Element): number {
     if (!root.contains(el) || el.querySelector('figure, pre')) continue;
     if ((el.hasAttribute(HINT) || isBoilerplateName(el)) && countWords(el.textContent ?? '') < widgetLimit) drop(el);
   }
+  const inText = keepListsInText ? betweenParagraphs(root) : () => false;
   for (const el of [...root.querySelectorAll('ul, ol, div, p, section, header, footer')]) {
     if (el === root || !root.contains(el) || el.querySelector('figure, img, pre, table')) continue;
-    if (el.querySelectorAll('a').length >= MIN_LINKS && linkDensity(el) >= LINK_LIST) drop(el);
+    if (el.querySelectorAll('a').length >= MIN_LINKS && linkDensity(el) >= LINK_LIST && !inText(el)) drop(el);
   }
   return removed;
 }
@@ -91,30 +97,82 @@ export function mainContainers(doc: Document): Element[] {
   return found.map((el) => el.cloneNode(true) as Element);
 }
 
+// Which of the cleaning and second-opinion rules run (RefineSteps carries them); by default the rules as they were first tuned.
+export interface RefineChoice { clean: boolean; keepListsInText: boolean; secondOpinion: boolean; thinSecondOpinionAddsArticle: boolean; secondOpinionOneArticle: boolean }
+const FIRST_RULES: RefineChoice = { clean: true, keepListsInText: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false };
+
 /**
  * Readability's article, cleaned; or the page's own main container, cleaned the same way, when
  * Readability's answer is thin or link-heavy, or when it dropped whole parts of that container
  * (a newsletter's items, a recipe's steps): the container then holds all of Readability's words
  * and half as many again of its own.
  */
-export function refineArticle(article: Element, candidates: () => Element[]): Refined {
-  const removed = removeBoilerplate(article);
+export function refineArticle(article: Element, candidates: () => Element[], steps = FIRST_RULES): Refined {
+  const removed = steps.clean ? removeBoilerplate(article, steps.keepListsInText) : 0;
   const text = plainText(article);
   const words = countWords(text);
   const how = removed ? `readability, ${removed} boilerplate block(s) removed` : 'readability';
   const thin = words < SHORT_WORDS || linkDensity(article) > LINK_HEAVY;
-  for (const candidate of candidates()) {
+  for (const candidate of steps.secondOpinion ? candidates() : []) {
     for (const el of [...candidate.querySelectorAll('script, style, noscript, template, form, iframe')]) el.remove();
-    removeBoilerplate(candidate);
+    removeBoilerplate(candidate, steps.keepListsInText);
     const theirText = plainText(candidate);
     const theirs = countWords(theirText);
     if (linkDensity(candidate) > LINK_HEAVY) continue;
+    if (steps.thinSecondOpinionAddsArticle && thin && !addsAnArticle(candidate, theirText, text)) continue;
+    if (steps.secondOpinionOneArticle && severalArticles(candidate)) continue;
     const label = candidate.getAttribute('itemprop') === 'articleBody' ? 'articleBody' : candidate.getAttribute('role') === 'main' ? 'role=main' : candidate.nodeName.toLowerCase();
     if (thin && theirs > words * 1.2) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} words)` };
     if (!thin && theirs >= words * DROPPED_PARTS && covers(theirText, text) && droppedParagraphs(theirText, text)) return { root: candidate, how: `second opinion: ${label} (Readability kept ${words} of its ${theirs} words)` };
   }
   return { root: article, how };
 }
+
+/** A container holding several <article> elements is a list or a feed of stories, not one article. */
+const severalArticles = (container: Element) => container.querySelectorAll('article').length > 1;
+
+/**
+ * When Readability's answer is thin, does the container add an article to it? It is one article,
+ * it adds an article's worth of words (a thin answer next to a page's footer line is no reason to
+ * swap), and what it adds is prose: most of the added words sit in lines that end as sentences do.
+ */
+function addsAnArticle(container: Element, theirText: string, kept: string): boolean {
+  if (severalArticles(container)) return false;
+  const added = addedLines(theirText, kept);
+  const words = added.reduce((sum, l) => sum + countWords(l), 0);
+  if (words < SHORT_WORDS) return false;
+  const prose = added.filter((l) => SENTENCE_END.test(l) && countWords(l) >= SENTENCE_WORDS).reduce((sum, l) => sum + countWords(l), 0);
+  return words > 0 && prose / words >= PROSE_SHARE;
+}
+
+// A line that ends as a sentence does (closing quotes and brackets allowed), and is at least this many words long.
+const SENTENCE_END = /[.!?…:;]["'”’»)\]]*$/u;
+const SENTENCE_WORDS = 6;
+// This share of the added words in sentences: the added text is prose, not headlines, dates and links.
+const PROSE_SHARE = 0.6;
+
+/** The container's lines that Readability's answer lacks. */
+function addedLines(container: string, kept: string): string[] {
+  const keptLines = new Set(kept.split('\n').map((l) => l.trim()));
+  return container.split('\n').map((l) => l.trim()).filter((l) => l && !keptLines.has(l));
+}
+
+/** A test for "does this element sit between two paragraphs of `root`'s text?", over `root` as it is now. */
+function betweenParagraphs(root: Element): (el: Element) => boolean {
+  const order = new Map<Element, number>();
+  let i = 0;
+  for (const el of root.querySelectorAll('*')) order.set(el, i++);
+  const paragraphs = [...root.querySelectorAll('p, blockquote, li, dd, div')]
+    .filter((el) => !el.querySelector('p, blockquote, li, dd, div') && countWords(el.textContent ?? '') >= PARAGRAPH_MIN_WORDS && linkDensity(el) < 0.3)
+    .map((el) => order.get(el) ?? -1);
+  return (el) => {
+    const at = order.get(el) ?? -1;
+    const last = at + el.querySelectorAll('*').length;
+    return paragraphs.some((p) => p < at) && paragraphs.some((p) => p > last);
+  };
+}
+// A block of text this many words long, mostly not links, is a paragraph.
+const PARAGRAPH_MIN_WORDS = 8;
 
 // A container this many times longer than Readability's answer, and holding it, means Readability dropped parts.
 const DROPPED_PARTS = 1.5;
@@ -125,8 +183,7 @@ const PARAGRAPH_WORDS = 15;
 
 /** Are the container's lines that Readability's answer lacks paragraphs of text (not headlines or teasers)? */
 function droppedParagraphs(container: string, kept: string): boolean {
-  const keptLines = new Set(kept.split('\n').map((l) => l.trim()));
-  const dropped = container.split('\n').map((l) => l.trim()).filter((l) => l && !keptLines.has(l));
+  const dropped = addedLines(container, kept);
   const words = dropped.reduce((sum, l) => sum + countWords(l), 0);
   return dropped.length > 0 && words / dropped.length >= PARAGRAPH_WORDS;
 }

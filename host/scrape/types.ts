@@ -24,8 +24,22 @@ export interface ScrapeOptions {
   steps?: Partial<RefineSteps>;
 }
 
-/** The refinement steps after Readability's answer is cleaned. */
+/** The refinement steps around Readability's answer; all off is Readability alone. */
 export interface RefineSteps {
+  /** Mark widgets and hidden blocks by their class or id before Readability strips the classes (cleaning removes what is marked). */
+  marks: boolean;
+  /** Remove navigation, link lists and marked widgets from Readability's answer. */
+  clean: boolean;
+  /** With `clean`: a link list between paragraphs of the answer's text stays (only lists at its edges go). */
+  keepListsInText: boolean;
+  /** Take the page's own main container instead when Readability's answer is thin or dropped whole paragraphs of it. */
+  secondOpinion: boolean;
+  /** With `secondOpinion`: for a thin answer, only a container that is one article and adds an article's worth of prose (sentences). */
+  thinSecondOpinionAddsArticle: boolean;
+  /** With `secondOpinion`: never a container that holds several <article> elements (a feed of stories). */
+  secondOpinionOneArticle: boolean;
+  /** Drop trailing empty headings and, by the page's JSON-LD articleBody, foreign edge blocks. */
+  sharpen: boolean;
   /** Remove blocks the whole-page block scorer calls boilerplate with confidence. */
   vote: boolean;
   /** Add back blocks outside Readability's answer that both readings call the article's. */
