@@ -1,17 +1,18 @@
-// web.click's direct path, for an element the look found by a plain CSS
-// selector: when the element is shown, enabled, inside the viewport and the
-// topmost element at its centre, it is clicked at once, without the wait of
-// Playwright's actionability checks for the element's box to hold still over
-// two animation frames (most of a click's time on a still page). What those
-// checks guarantee besides stays: right before the press, the element is found
-// again and must still be what the point hits, and until the click ends every
-// trusted pointer or mouse event aimed elsewhere (an overlay that appeared, a
-// button that moved) is stopped before the page's own listeners see it. Then
-// the usual click runs instead and waits as it always did. Playwright still
-// presses (scrolling, the point, waiting for a navigation the click starts). Every check reads the DOM through the
-// functions captured before the page's scripts (pristine.ts), so a page that
-// redefines elementFromPoint, contains or getBoundingClientRect cannot aim the
-// press; what the click sets off is decided by the effect gate, as before.
+// web.click's direct path, for an element of the top document (a plain CSS
+// selector, a snapshot's bare ref, a role): when the element is shown,
+// enabled, inside the viewport and the topmost element at its centre, it is
+// clicked at once, without the wait of Playwright's actionability checks for
+// the element's box to hold still over two animation frames (most of a
+// click's time on a still page). What those checks guarantee besides stays:
+// right before the press, the element is found again and must still be what
+// the point hits, and until the click ends every trusted pointer or mouse
+// event aimed elsewhere (an overlay that appeared, a button that moved) is
+// stopped before the page's later listeners see it; then the usual click runs
+// instead and waits as it always did. Playwright still presses (scrolling, the
+// point, waiting for a navigation the click starts). Every check reads the DOM
+// through the functions captured before the page's scripts (pristine.ts), so a
+// page that redefines elementFromPoint, contains or getBoundingClientRect
+// cannot aim the press; what the click sets off is decided by the effect gate.
 import type { Locator, Page } from 'playwright';
 import type { Pristine } from '../guard/pristine.js';
 import type { PageCall } from '../tool.js';
