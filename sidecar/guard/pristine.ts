@@ -44,6 +44,10 @@ export interface Pristine {
   guardClick(el: Element, ms: number): void;
   /** Ends the guard; true when it stopped nothing. */
   clickLanded(): boolean;
+  /** Whether the element matches the selector. */
+  matches(el: Element, selector: string): boolean;
+  /** Selects all the text of an input or textarea (what typing then replaces). */
+  selectText(el: Element): void;
   /** Appends to an array the page's setters cannot intercept (an index on Array.prototype). */
   append<T>(list: T[], item: T): void;
   /** A <select>'s options, one by one, and whether it takes several. */
@@ -88,6 +92,7 @@ function capture(): void {
     optionSelected: getter(HTMLOptionElement.prototype, 'selected'),
     optionSelect: Object.getOwnPropertyDescriptor(HTMLOptionElement.prototype, 'selected')!.set!,
     dispatch: EventTarget.prototype.dispatchEvent, Event: window.Event, construct: Reflect.construct,
+    matches: E.matches, inputSelect: HTMLInputElement.prototype.select, textareaSelect: HTMLTextAreaElement.prototype.select,
   };
   // The click guard's state (guardClick / clickLanded): one guard at a time per document.
   const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
@@ -173,6 +178,12 @@ function capture(): void {
       if (!g) return true;
       disarm(g);
       return !g.missed;
+    },
+    matches: (el: Element, sel: string) => apply(f.matches, el, [sel]) as boolean,
+    selectText: (el: Element) => {
+      const tag = apply(f.toLowerCase, apply(f.tagName, el, []), []) as string;
+      if (tag === 'input') apply(f.inputSelect, el, []);
+      else if (tag === 'textarea') apply(f.textareaSelect, el, []);
     },
     append: <T>(list: T[], item: T) => {
       // The own length of an array literal is data the page cannot redefine; defineProperty skips setters.

@@ -10,6 +10,7 @@ import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeSubmit, READ_BACK_MS, readBackByCss, submitInPage, valueAfter, type FieldInfo } from './field-kind.js';
 import { lookByCss, lookFieldByCss, lookSubmitByCss } from './look-by-css.js';
 import { clickAtPoint, lookClickByLocator } from './click-at-point.js';
+import { fillAtFocus } from './fill-at-focus.js';
 import { typesIntoField } from '../guard/effect-rules.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 import { hasRefs } from '../../manifests/secrets/refs.js';
@@ -62,7 +63,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
   const fp = look ? Promise.resolve(look.fingerprint ? { fingerprint: look.fingerprint } : {}) : fingerprintOf(target);
   // A vault reference becomes its value here, for the frame the field is in (secrets/resolve.ts).
   const typed = hasRefs(text) ? await resolveRefs(call, 'web.fill', text, await frameOf(target, timeout)) : text;
-  const { value, now } = await setValue(target, field.tag, field.type, typed, timeout, css ? { page, css, inputDone: call.inputDone } : undefined).catch((err: Error) => {
+  const { value, now } = await setValue(target, field.tag, field.type, typed, timeout, css ? { page, css, focused: look?.focused !== undefined, inputDone: call.inputDone } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
       throw new WebcapError('invalid_params', `${label} is a <${field.tag}>, not a field web.fill can type into`, { ref: label, tag: field.tag });
@@ -83,7 +84,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
  * it stuck; on the CSS fast path the read-back also says what kind the field
  * is now (`now`), in the same page.evaluate.
  */
-async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string; inputDone(): void }): Promise<{ value: unknown; now?: FieldInfo }> {
+async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string; focused: boolean; inputDone(): void }): Promise<{ value: unknown; now?: FieldInfo }> {
   if (tag === 'select') {
     const byValue = await target.selectOption({ value: text }, { timeout }).catch(() => [] as string[]);
     if (byValue.length === 0) await target.selectOption({ label: text }, { timeout });
@@ -94,8 +95,10 @@ async function setValue(target: Locator, tag: string, type: string, text: string
     return { value: await target.isChecked({ timeout: READ_BACK_MS }).catch(() => null) };
   }
   if (byCss) {
-    // The page-level calls skip the locator's extra round trips (same first-match element).
-    await byCss.page.fill(byCss.css, text, { timeout });
+    // Straight into the field the look focused when it still has focus (fill-at-focus.ts); else Playwright's
+    // page-level fill, which skips the locator's extra round trips (same first-match element).
+    const direct = byCss.focused && await fillAtFocus(byCss.page, byCss.css, text);
+    if (!direct) await byCss.page.fill(byCss.css, text, { timeout });
     byCss.inputDone();   // the read-back overlaps the effect gate's round trip
     const back = await readBackByCss(byCss.page, byCss.css);
     return { value: back ? back.value : await valueAfter(byCss.page.locator(byCss.css)), now: back?.field };

@@ -1,0 +1,43 @@
+// web.fill's direct path for a plain text field the look found by a plain CSS
+// selector and focused: the field is found again, must still have focus, be
+// editable, plain (no password or payment field) and of a kind Playwright
+// fills by typing (text, search, url, tel, email, no type, textarea); its text
+// is selected and the new text goes in as one trusted insertion, where focus
+// is. That is what Playwright's fill does for these fields, without its own
+// second lookup and actionability round trips. Anything else (focus moved,
+// read-only, a date or number field, an empty text) takes Playwright's fill
+// as before. The checks use the DOM functions captured before the page's
+// scripts (pristine.ts), so a page that redefines select() or activeElement
+// cannot make the text land elsewhere or add to the old text.
+import type { Page } from 'playwright';
+import type { Pristine } from '../guard/pristine.js';
+import { evaluateInPage } from '../guard/redirect-hops.js';
+import { fieldInPage } from './field-kind.js';
+
+declare const __webcapPristine: Pristine | undefined;
+
+/** Self-contained (it runs in the page): whether `el` may be typed into at once; if so its text is selected. */
+function readyInPage(css: string, field: typeof fieldInPage): boolean {
+  if (typeof __webcapPristine === 'undefined') return false;
+  const P = __webcapPristine;
+  let el: Element | null;
+  try { el = P.docQuery(css); } catch { return false; }
+  if (!el || P.hasShadowRoots() || P.active(document) !== el) return false;
+  if (P.matches(el, ':disabled, :read-only') || field(el).kind !== 'plain') return false;
+  const tag = P.tag(el);
+  const type = tag === 'input' ? P.lower(P.attr(el, 'type') ?? '') : '';
+  const typed = tag === 'textarea' || (tag === 'input' && (type === '' || type === 'text' || type === 'search' || type === 'url' || type === 'tel' || type === 'email'));
+  if (!typed) return false;
+  P.selectText(el);
+  return true;
+}
+
+/** Types `text` over the field's text when it can at once; false when Playwright's fill must (nothing was typed). */
+export async function fillAtFocus(page: Page, css: string, text: string): Promise<boolean> {
+  if (text === '') return false;   // Playwright clears with a Delete key press: its path
+  // Selecting twice is harmless, so the watch session's evaluate (and its fallback) may run it twice.
+  const ready = await evaluateInPage(page, `(${readyInPage.toString()})(${JSON.stringify(css)}, ${fieldInPage.toString()})`).catch(() => false);
+  if (ready !== true) return false;
+  await page.keyboard.insertText(text);
+  return true;
+}
