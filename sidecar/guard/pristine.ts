@@ -14,6 +14,7 @@ export interface Pristine {
   closest(el: Element, selector: string): Element | null;
   query(el: Element, selector: string): Element | null;
   byId(id: string): Element | null;
+  /** The first match in the document; null for none, and for a selector the browser rejects. */
   docQuery(selector: string): Element | null;
   hasShadowRoots(): boolean;
   /** The current value of an input or textarea (undefined for anything else). */
@@ -110,7 +111,9 @@ function capture(): void {
     closest: (el: Element, sel: string) => apply(f.closest, el, [sel]) as Element | null,
     query: (el: Element, sel: string) => apply(f.querySelector, el, [sel]) as Element | null,
     byId: (id: string) => apply(f.getElementById, doc, [id]) as Element | null,
-    docQuery: (sel: string) => apply(f.docQuerySelector, doc, [sel]) as Element | null,
+    docQuery: (sel: string) => {
+      try { return apply(f.docQuerySelector, doc, [sel]) as Element | null; } catch { return null; }
+    },
     hasShadowRoots: () => {
       const walk = apply(f.createTreeWalker, doc, [doc, 1]) as TreeWalker;
       for (let n = apply(f.nextNode, walk, []) as Element | null; n; n = apply(f.nextNode, walk, []) as Element | null) {

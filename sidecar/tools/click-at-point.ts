@@ -50,8 +50,7 @@ export function lookClickByLocator(target: Locator, timeout: number): Promise<{ 
 
 /** The element by its CSS selector, found again (self-contained: it runs in the page). */
 function findInPage(css: string): Element | null {
-  if (typeof __webcapPristine === 'undefined') return null;
-  try { return __webcapPristine.docQuery(css); } catch { return null; }
+  return typeof __webcapPristine === 'undefined' ? null : __webcapPristine.docQuery(css);
 }
 
 /** If the point still hits `el`, guards the click (pristine.ts guardClick). Self-contained: it runs in the page. */

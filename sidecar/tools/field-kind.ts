@@ -84,8 +84,7 @@ export async function readValueByCss(page: Page, css: string): Promise<string | 
 export async function readBackByCss(page: Page, css: string): Promise<{ value?: string; field?: FieldInfo } | undefined> {
   const expression = `(() => {
     if (typeof __webcapPristine === 'undefined') return undefined;
-    let el;
-    try { el = __webcapPristine.docQuery(${JSON.stringify(css)}); } catch { return undefined; }
+    const el = __webcapPristine.docQuery(${JSON.stringify(css)});
     if (!el) return undefined;
     const value = __webcapPristine.value(el);
     if (__webcapPristine.hasShadowRoots()) return { value };

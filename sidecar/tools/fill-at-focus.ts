@@ -20,8 +20,7 @@ declare const __webcapPristine: Pristine | undefined;
 function readyInPage(css: string, field: typeof fieldInPage): boolean {
   if (typeof __webcapPristine === 'undefined') return false;
   const P = __webcapPristine;
-  let el: Element | null;
-  try { el = P.docQuery(css); } catch { return false; }
+  const el = P.docQuery(css);
   if (!el || P.hasShadowRoots() || P.active(document) !== el) return false;
   if (P.matches(el, ':disabled, :read-only') || field(el).kind !== 'plain') return false;
   const tag = P.tag(el);

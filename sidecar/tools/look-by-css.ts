@@ -109,8 +109,7 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
   const expression = `(async () => {
     if (typeof __webcapPristine === 'undefined') return { miss: true };
     const P = __webcapPristine;
-    let el;
-    try { el = P.docQuery(${JSON.stringify(css)}); } catch { return { miss: true }; }
+    const el = P.docQuery(${JSON.stringify(css)});
     if (!el || P.hasShadowRoots()) return { miss: true };
     ${opts.visible ? `try { if (!(${visibleInPage.toString()})(el)) return { miss: true }; } catch { return { miss: true }; }` : ''}
     let fingerprint;
