@@ -86,8 +86,11 @@ export const fill = pageTool('web.fill', async (call, params) => {
  */
 async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string; focused: boolean; inputDone(): void }): Promise<{ value: unknown; now?: FieldInfo }> {
   if (tag === 'select') {
-    const byValue = await target.selectOption({ value: text }, { timeout }).catch(() => [] as string[]);
-    if (byValue.length === 0) await target.selectOption({ label: text }, { timeout });
+    // By value when an option has it, else by label. Asked first, because selectOption waits its whole
+    // timeout for an option that is not there: trying the value and then the label kept a fill by label
+    // waiting 30 s. The page's answer only picks which of its own options is meant.
+    const hasValue = await target.evaluate((el, t) => Array.from((el as HTMLSelectElement).options ?? []).some((o) => o.value === t), text, { timeout }).catch(() => false);
+    await target.selectOption(hasValue ? { value: text } : { label: text }, { timeout });
     return { value: await valueAfter(target) };
   }
   if (type === 'checkbox' || type === 'radio') {
