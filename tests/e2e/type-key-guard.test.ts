@@ -44,8 +44,19 @@ beforeAll(async () => {
     // The field itself becomes a password field on the second keydown.
     '/turns': (_req, res) => send(res, html(`<h1>Turns</h1><input id="city" aria-label="city" ${report('city')}><script>
       let n = 0; document.getElementById('city').onkeydown = function () { if (++n === 2) this.type = 'password'; };</script>`)),
+    // After the first key the page adds another origin's frame and, once it loaded, moves focus into its password field.
+    '/frame-add': (_req, res) => send(res, html(`<h1>Frame</h1><input id="city" aria-label="city" ${report('city')}><script>
+      let n = 0; document.getElementById('city').onkeyup = () => {
+        if (++n !== 1) return;
+        const f = document.createElement('iframe');
+        f.src = ${JSON.stringify(site.url('pay.test', '/child'))};
+        f.onload = () => f.contentWindow.postMessage('focus', '*');
+        document.body.appendChild(f);
+      };</script>`)),
+    '/child': (_req, res) => send(res, html(`<h1>Child</h1><input id="pw" type="password" aria-label="pw" ${report('cpw')}>
+      <script>onmessage = () => document.getElementById('pw').focus();</script>`)),
   });
-  host = testHost(testConfig({ browser: { max_concurrent_sessions: 20 }, network: { resolve: { 'shop.test': '127.0.0.1' } }, consent: { approval_ttl_s: 0 } }), {
+  host = testHost(testConfig({ browser: { max_concurrent_sessions: 20 }, network: { resolve: { 'shop.test': '127.0.0.1', 'pay.test': '127.0.0.1' } }, consent: { approval_ttl_s: 0 } }), {
     ask: async (q) => { asked.push(q.reason); return { approved: approve }; },
   });
 });
@@ -118,3 +129,13 @@ it('a plain field asks nothing and gets every key', async () => {
   expect(last('city')).toBe('LY');
   await host.call('web.close', {});
 });
+
+it('a frame added while keys go: the keys after it wait for a read of the focus, which asks before the frame\'s password field gets any', async () => {
+  await host.call('web.open', { url: site.url('shop.test', '/frame-add') });
+  const e = await failure(host.call('web.type', { selector: '#city', text: 'x'.repeat(300) }));
+  expect(e.code).toBe('consent_denied');
+  expect(asked).toEqual(['password_field']);
+  await settle();
+  expect(valuesOf('cpw')).toEqual([]);
+  await host.call('web.close', {});
+}, 60_000);
