@@ -15,7 +15,6 @@ import { describeField, describeSubmit, readValueByCss, valueAfter } from './fie
 import { lookByCss, lookFieldByCss, type Look } from './look-by-css.js';
 import { selectInPage } from './select-in-page.js';
 import { typeAtOnce, TYPED_AT_ONCE } from './type-at-once.js';
-import { hopsWatched } from '../guard/redirect-hops.js';
 import { fingerprintOf } from '../fingerprint.js';
 
 /** A plain CSS selector of the top document: the one-round-trip look applies (look-by-css.ts). */
@@ -101,7 +100,7 @@ export const type = pageTool('web.type', async (call, params) => {
   // One look: shown, its kind and fingerprint, and (a plain field) focused, with what has focus read once its
   // focus handlers ran. Else the locator path: wait until it shows, then look.
   // Plain keys into a page of one document: the look also arms the page's key guard (type-at-once.ts).
-  const atOnce = !!css && !params.clear && !delay && TYPED_AT_ONCE.test(text) && !hasRefs(text) && page.frames().length === 1 && hopsWatched(page);
+  const atOnce = !!css && !params.clear && !delay && TYPED_AT_ONCE.test(text) && !hasRefs(text) && page.frames().length === 1;
   const look = css ? await lookFieldByCss(page, css, { visible: true, focus: 'plain', armKeys: atOnce }) : undefined;
   if (atOnce && !look?.armed) await disarmKeys(page);   // it may have armed before its answer was lost
   if (located && !look) await notFoundAsSelector(located.locator.waitFor({ state: 'visible', timeout }), located.label, timeout);
