@@ -68,7 +68,8 @@ export interface Pristine {
    * (space-separated), or is inside a frame (its keys would bypass this
    * window); checked as each keydown, keypress and beforeinput starts and
    * whenever focus moves while one is dispatched. Once it stopped a key it
-   * stops every later one. `kind` reads one element's kind (field-kind.ts).
+   * stops every later one, as it does once the page replaced its document
+   * (document.open). `kind` reads one element's kind (field-kind.ts).
    */
   armKeys(approved: string, kind: (el: Element) => { kind: string }): void;
   /** Disarms it: the index of the first stopped key (-1: none) and why, and the keydowns it saw. */
@@ -107,7 +108,7 @@ function capture(): void {
     optionSelected: getter(HTMLOptionElement.prototype, 'selected'),
     optionSelect: Object.getOwnPropertyDescriptor(HTMLOptionElement.prototype, 'selected')!.set!,
     dispatch: EventTarget.prototype.dispatchEvent, Event: window.Event, construct: Reflect.construct,
-    eventPhase: getter(EV, 'eventPhase'),
+    eventPhase: getter(EV, 'eventPhase'), MutationObserver: window.MutationObserver, observe: MutationObserver.prototype.observe,
     matches: E.matches, inputSelect: HTMLInputElement.prototype.select, textareaSelect: HTMLTextAreaElement.prototype.select,
   };
   // The click guard's state (guardClick / clickLanded): one guard at a time per document.
@@ -170,9 +171,25 @@ function capture(): void {
     apply(f.preventDefault, event, []);
   };
   const KEY_EVENTS = ['keydown', 'keypress', 'beforeinput', 'keyup', 'input'];
-  for (let i = 0; i < KEY_EVENTS.length; i++) apply(f.listen, window, [KEY_EVENTS[i], onKey, true]);
-  apply(f.listen, window, ['focusin', onFocus, true]);
-  apply(f.listen, window, ['blur', onFocus, true]);
+  const listen = () => {
+    for (let i = 0; i < KEY_EVENTS.length; i++) apply(f.listen, window, [KEY_EVENTS[i], onKey, true]);
+    apply(f.listen, window, ['focusin', onFocus, true]);
+    apply(f.listen, window, ['blur', onFocus, true]);
+  };
+  listen();
+  // document.open() erases every listener of the window and the document, these too. The emptied document
+  // shows here as soon as the script that opened it returns, before the next key: the listeners go back (a
+  // second add of the same one is a no-op), and while armed the key being dispatched and every later one stop.
+  const watcher = new f.MutationObserver(() => {
+    listen();
+    if (!keys.armed || keys.stopped >= 0) return;
+    const event = keys.current;
+    const live = event !== null && apply(f.eventPhase, event, []) !== 0;
+    keys.stopped = live && keys.seen > 0 ? keys.seen - 1 : keys.seen;
+    keys.why = 'document';
+    if (live) apply(f.preventDefault, event, []);
+  });
+  apply(f.observe, watcher, [doc, { childList: true }]);
   const pristine: Pristine = freeze({
     attr: (el: Element, name: string) => apply(f.getAttribute, el, [name]) as string | null,
     lower: (s: string) => apply(f.toLowerCase, s, []) as string,

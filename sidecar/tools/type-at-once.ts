@@ -60,8 +60,9 @@ export async function typeAtOnce(call: PageCall, guard: TypingGuard, css: string
       const read: Disarmed | undefined = await disarmKeys(page, css);
       armed = false;
       const stopped = read && read.record.stopped >= 0 ? from + read.record.stopped : undefined;
-      if (read && stopped !== undefined && stopped < sent && read.record.why !== 'frame') {
-        await guard.approveStopped(read.record.why);   // a "no" throws consent_denied: nothing reached the field
+      const why = read?.record.why;
+      if (stopped !== undefined && stopped < sent && (why === 'password' || why === 'payment')) {
+        await guard.approveStopped(why);   // a "no" throws consent_denied: nothing reached the field
         armed = await armKeys(page, guard.approvedKinds());
         from = stopped;
         if (armed) continue;
@@ -78,7 +79,8 @@ export async function typeAtOnce(call: PageCall, guard: TypingGuard, css: string
       }
       break;
     }
-    // What the guard could not cover (a frame, a navigation, a lost record): a read of the focus before each key.
+    // What the guard could not cover (a frame, a navigation, a replaced document, a lost record): a read of the
+    // focus before each key.
     for (const ch of text.slice(from)) {
       await guard.beforeKey(ch);
       await page.keyboard.type(ch);
