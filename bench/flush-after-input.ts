@@ -5,7 +5,10 @@
 // the page's watch has), after nothing, after a key press and after a click:
 // a zero-delay timer, a MessageChannel message, scheduler.postTask at two
 // priorities, and a bare Runtime.evaluate (which answers without waiting for
-// any task, so it cannot say the handlers' timers ran).
+// any task, so it cannot say the handlers' timers ran). Twice: Chromium's
+// defaults, then with DeferRendererTasksAfterInput off (as the sidecar launches
+// it: sidecar/browser/find-chromium.ts), which holds timers and posted messages
+// after an input until the next frame.
 // Run: npx tsc -p tsconfig.json && node dist/bench/flush-after-input.js [N]
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright';
@@ -13,7 +16,8 @@ import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { median } from './stats.js';
 
 const N = Number(process.argv[2] ?? 30);
-const browser = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox'] });
+for (const [label, extra] of [['Chromium defaults', []], ['DeferRendererTasksAfterInput off', ['--disable-features=DeferRendererTasksAfterInput']]] as const) {
+const browser = await chromium.launch({ executablePath: (await findChromium())!.path, args: ['--no-sandbox', ...extra] });
 try {
   const page = await browser.newPage();
   await page.setContent(`<input id="t" aria-label="t"><button id="go" type="button" onclick="document.getElementById('st').textContent = 'x' + Date.now()">Go</button><p id="st">idle</p>`);
@@ -29,7 +33,13 @@ try {
     ['scheduler.postTask user-visible', evaluate('scheduler.postTask(() => 1, { priority: "user-visible" })')],
     ['bare Runtime.evaluate (no task)', evaluate('1')],
   ];
-  const inputs: Array<[string, () => Promise<unknown>]> = [['nothing', async () => undefined], ['a key press', () => page.keyboard.press('a')], ['a click', () => page.click('#go')]];
+  const inputs: Array<[string, () => Promise<unknown>]> = [
+    // The click leaves focus on the button: the keys focus the field first (untimed), so they type into it.
+    ['nothing', async () => undefined],
+    ['a key press', async () => { await page.focus('#t'); await page.keyboard.press('a'); }],
+    ['four typed keys', async () => { await page.focus('#t'); await page.keyboard.type('Lyon'); }],
+    ['a click', () => page.click('#go')],
+  ];
   const samples = new Map<string, number[]>();
   for (let i = 0; i < N; i++) {
     for (const [f, flush] of flushes) {
@@ -43,7 +53,8 @@ try {
     }
   }
   const rows = flushes.map(([f]) => `| ${f} | ${inputs.map(([what]) => median(samples.get(`${f}|${what}`)!).toFixed(2)).join(' | ')} |`);
-  process.stdout.write(`load average ${loadavg()[0].toFixed(1)}, median of ${N}\n| round trip on a second CDP session, ms | after nothing | after a key press | after a click |\n|---|---:|---:|---:|\n${rows.join('\n')}\n`);
+  process.stdout.write(`${label}: load average ${loadavg()[0].toFixed(1)}, median of ${N}\n| round trip on a second CDP session, ms | ${inputs.map(([what]) => `after ${what}`).join(' | ')} |\n|---|${inputs.map(() => '---:').join('|')}|\n${rows.join('\n')}\n`);
 } finally {
   await browser.close();
+}
 }

@@ -45,7 +45,10 @@ export function launchArgs(resolve: Record<string, string>): string[] {
     '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     // Chromium's own background calls home (autofill, hints, translate) are not the page's:
     // without these they show up as blocked requests in the audit trail.
-    '--disable-features=AutofillServerCommunication,OptimizationHints,OptimizationHintsFetching,Translate,MediaRouter,InterestFeedContentSuggestions',
+    // DeferRendererTasksAfterInput: after a key or click Chromium holds the page's timers and posted
+    // messages until its next frame; the effect gate waits for the page's zero-delay timers after every
+    // input action, so each one paid up to a frame (bench/flush-after-input.ts). Off, they run when due.
+    '--disable-features=AutofillServerCommunication,OptimizationHints,OptimizationHintsFetching,Translate,MediaRouter,InterestFeedContentSuggestions,DeferRendererTasksAfterInput',
     '--disable-domain-reliability', '--metrics-recording-only', '--no-pings',
   ];
   if (process.getuid?.() === 0) args.push('--no-sandbox');

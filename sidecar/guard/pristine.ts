@@ -61,7 +61,22 @@ export interface Pristine {
   selected(option: Element): boolean;
   /** Selects exactly these options and dispatches input and change, as a person's choice does. */
   choose(select: Element, options: Element[]): void;
+  /**
+   * Arms the key guard: until disarmKeys(), every trusted key event is
+   * stopped (default prevented, no later listener sees it) when the element
+   * keys go to is a password or payment field whose kind is not in `approved`
+   * (space-separated), or is inside a frame (its keys would bypass this
+   * window); checked as each keydown, keypress and beforeinput starts and
+   * whenever focus moves while one is dispatched. Once it stopped a key it
+   * stops every later one, as it does once the page replaced its document
+   * (document.open). `kind` reads one element's kind (field-kind.ts).
+   */
+  armKeys(approved: string, kind: (el: Element) => { kind: string }): void;
+  /** Disarms it: the index of the first stopped key (-1: none) and why, and the keydowns it saw. */
+  disarmKeys(): KeyRecord;
 }
+
+export interface KeyRecord { stopped: number; why: string; seen: number }
 
 /** Runs in every frame of the context before its scripts (source sent as text: no closures). */
 function capture(): void {
@@ -93,6 +108,7 @@ function capture(): void {
     optionSelected: getter(HTMLOptionElement.prototype, 'selected'),
     optionSelect: Object.getOwnPropertyDescriptor(HTMLOptionElement.prototype, 'selected')!.set!,
     dispatch: EventTarget.prototype.dispatchEvent, Event: window.Event, construct: Reflect.construct,
+    eventPhase: getter(EV, 'eventPhase'), MutationObserver: window.MutationObserver, observe: MutationObserver.prototype.observe,
     matches: E.matches, inputSelect: HTMLInputElement.prototype.select, textareaSelect: HTMLTextAreaElement.prototype.select,
   };
   // The click guard's state (guardClick / clickLanded): one guard at a time per document.
@@ -104,6 +120,76 @@ function capture(): void {
     for (let i = 0; i < CLICK_EVENTS.length; i++) apply(f.unlisten, window, [CLICK_EVENTS[i], g.stop, true]);
   };
   const doc = document;
+  // The key guard's state (armKeys / disarmKeys); its listeners are the window's first, added before page scripts.
+  const keys = { armed: false, approved: '', kind: (_el: Element) => ({ kind: 'password' }), stopped: -1, why: '', seen: 0, current: null as Event | null };
+  /** Why keys must not go where focus is now ('' when they may): read down through open shadow roots. */
+  const unsafe = (): string => {
+    let root: Document | ShadowRoot = doc;
+    let worst = '';
+    for (let depth = 0; depth < 64; depth++) {
+      let el: Element | null;
+      try { el = apply(f.docActive, root, []) as Element | null; } catch { el = apply(f.shadowActive, root, []) as Element | null; }
+      if (!el) return worst;
+      const tag = apply(f.toLowerCase, apply(f.tagName, el, []), []) as string;
+      if (tag === 'iframe' || tag === 'frame' || tag === 'object' || tag === 'embed') return 'frame';
+      let kind = 'password';
+      try { kind = keys.kind(el).kind; } catch { /* fail closed */ }
+      if ((kind === 'password' || kind === 'payment') && !apply(f.includes, keys.approved, [kind]) && worst !== 'password') worst = kind;
+      const shadow = apply(f.shadowRoot, el, []) as ShadowRoot | null;
+      if (!shadow) return worst;
+      root = shadow;
+    }
+    return 'password';
+  };
+  const stop = (event: Event) => {
+    apply(f.preventDefault, event, []);
+    apply(f.stopNow, event, []);
+  };
+  const onKey = (event: Event) => {
+    if (!keys.armed || !event.isTrusted) return;   // isTrusted: an own, unforgeable property
+    const type = apply(f.eventType, event, []) as string;
+    if (type === 'keydown') keys.seen += 1;
+    if (keys.stopped < 0) {
+      // A keyup or input comes after the key's text went in: focus moving then matters for the next key.
+      if (type === 'keyup' || type === 'input') return;
+      keys.current = event;
+      const why = unsafe();
+      if (!why) return;
+      keys.stopped = keys.seen > 0 ? keys.seen - 1 : 0;
+      keys.why = why;
+    }
+    stop(event);
+  };
+  // Focus moved (a page handler's focus(), or into a frame) while a key's text is still to go in: that key stops here.
+  const onFocus = () => {
+    const event = keys.current;
+    if (!keys.armed || keys.stopped >= 0 || !event || apply(f.eventPhase, event, []) === 0) return;
+    const why = unsafe();
+    if (!why) return;
+    keys.stopped = keys.seen > 0 ? keys.seen - 1 : 0;
+    keys.why = why;
+    apply(f.preventDefault, event, []);
+  };
+  const KEY_EVENTS = ['keydown', 'keypress', 'beforeinput', 'keyup', 'input'];
+  const listen = () => {
+    for (let i = 0; i < KEY_EVENTS.length; i++) apply(f.listen, window, [KEY_EVENTS[i], onKey, true]);
+    apply(f.listen, window, ['focusin', onFocus, true]);
+    apply(f.listen, window, ['blur', onFocus, true]);
+  };
+  listen();
+  // document.open() erases every listener of the window and the document, these too. The emptied document
+  // shows here as soon as the script that opened it returns, before the next key: the listeners go back (a
+  // second add of the same one is a no-op), and while armed the key being dispatched and every later one stop.
+  const watcher = new f.MutationObserver(() => {
+    listen();
+    if (!keys.armed || keys.stopped >= 0) return;
+    const event = keys.current;
+    const live = event !== null && apply(f.eventPhase, event, []) !== 0;
+    keys.stopped = live && keys.seen > 0 ? keys.seen - 1 : keys.seen;
+    keys.why = 'document';
+    if (live) apply(f.preventDefault, event, []);
+  });
+  apply(f.observe, watcher, [doc, { childList: true }]);
   const pristine: Pristine = freeze({
     attr: (el: Element, name: string) => apply(f.getAttribute, el, [name]) as string | null,
     lower: (s: string) => apply(f.toLowerCase, s, []) as string,
@@ -207,6 +293,21 @@ function capture(): void {
       // Init dictionaries without a prototype: a `cancelable` the page put on Object.prototype is not read.
       apply(f.dispatch, el, [f.construct(f.Event, ['input', { __proto__: null, bubbles: true, cancelable: false, composed: true }])]);
       apply(f.dispatch, el, [f.construct(f.Event, ['change', { __proto__: null, bubbles: true, cancelable: false, composed: false }])]);
+    },
+    armKeys: (approved: string, kind: (el: Element) => { kind: string }) => {
+      keys.armed = true;
+      keys.approved = approved;
+      keys.kind = kind;
+      keys.stopped = -1;
+      keys.why = '';
+      keys.seen = 0;
+      keys.current = null;
+    },
+    disarmKeys: () => {
+      const record = { stopped: keys.stopped, why: keys.why, seen: keys.seen };
+      keys.armed = false;
+      keys.current = null;
+      return record;
     },
   });
   Object.defineProperty(window, '__webcapPristine', { value: pristine, writable: false, enumerable: false, configurable: false });

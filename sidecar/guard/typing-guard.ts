@@ -89,6 +89,19 @@ export class TypingGuard {
     await this.decide(strongest(kinds));
   }
 
+  /**
+   * The page's key guard stopped a key bound for a field of this kind
+   * (key-guard.ts): the same question as a read before that key would ask.
+   */
+  async approveStopped(kind: string): Promise<void> {
+    await this.decide(kind === 'payment' ? 'payment' : 'password');
+  }
+
+  /** The kinds the user approved in this action (the page's key guard lets those through). */
+  approvedKinds(): string[] {
+    return [...this.approved];
+  }
+
   private async decide(kind: FieldInfo['kind'] | undefined): Promise<void> {
     if (!kind || kind === 'plain' || this.approved.has(kind)) return;
     await this.call.ctx.confirm({

@@ -10,9 +10,11 @@ import { frameOf, resolveRefs } from '../secrets/resolve.js';
 import { locateTarget } from '../target.js';
 import { notFoundAsSelector, pageTool, type PageCall, type Params } from '../tool.js';
 import { TypingGuard } from '../guard/typing-guard.js';
+import { disarmKeys } from '../guard/key-guard.js';
 import { describeField, describeSubmit, readValueByCss, valueAfter } from './field-kind.js';
 import { lookByCss, lookFieldByCss, type Look } from './look-by-css.js';
 import { selectInPage } from './select-in-page.js';
+import { typeAtOnce, TYPED_AT_ONCE } from './type-at-once.js';
 import { fingerprintOf } from '../fingerprint.js';
 
 /** A plain CSS selector of the top document: the one-round-trip look applies (look-by-css.ts). */
@@ -97,7 +99,10 @@ export const type = pageTool('web.type', async (call, params) => {
   const css = located && plainCss(params, located.label);
   // One look: shown, its kind and fingerprint, and (a plain field) focused, with what has focus read once its
   // focus handlers ran. Else the locator path: wait until it shows, then look.
-  const look = css ? await lookFieldByCss(page, css, { visible: true, focus: 'plain' }) : undefined;
+  // Plain keys into a page of one document: the look also arms the page's key guard (type-at-once.ts).
+  const atOnce = !!css && !params.clear && !delay && TYPED_AT_ONCE.test(text) && !hasRefs(text) && page.frames().length === 1;
+  const look = css ? await lookFieldByCss(page, css, { visible: true, focus: 'plain', armKeys: atOnce }) : undefined;
+  if (atOnce && !look?.armed) await disarmKeys(page);   // it may have armed before its answer was lost
   if (located && !look) await notFoundAsSelector(located.locator.waitFor({ state: 'visible', timeout }), located.label, timeout);
   const target = located ?? { locator: page.locator(':focus').first(), label: 'the focused element' };
   if (!named && (await target.locator.count()) === 0) {
@@ -105,6 +110,10 @@ export const type = pageTool('web.type', async (call, params) => {
   }
   const field = look?.value ?? await describeField(target.locator, timeout);
   const guard = new TypingGuard(call, 'web.type', text);
+  if (look?.armed) {
+    const value = await typeAtOnce(call, guard, css!, target.locator, text);
+    return { ok: true, url: page.url(), ...(value === undefined ? {} : { value: guard.saw('password') ? '[REDACTED]' : value }), ...printOf(look) };
+  }
   if (field.kind !== 'plain') {
     await ctx.confirm({ capability: 'web.type', selector: target.label, reason: `${field.kind}_field`, secret: text }, session);
     guard.approvedAlready(field.kind);

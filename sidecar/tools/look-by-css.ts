@@ -36,6 +36,12 @@ interface LookOptions<A> {
    * would act a second time if it had acted.
    */
   acts?: string;
+  /**
+   * After focusing, arm the page's key guard (pristine.ts armKeys) when what
+   * has focus is one plain field: the caller then types without a read per key
+   * and must disarm it (key-guard.ts).
+   */
+  armKeys?: boolean;
 }
 
 export interface Look<R> {
@@ -44,6 +50,8 @@ export interface Look<R> {
   /** After focusing: the kinds along the focused chain (focusedKindsInPage), when the look focused. */
   focused?: string;
   point?: Point;
+  /** The look armed the page's key guard (LookOptions.armKeys). */
+  armed?: boolean;
 }
 
 /**
@@ -105,6 +113,7 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
       P.focus(el);
       await P.tick();
       focused = ${FOCUSED_KINDS};
+      ${opts.armKeys ? `if (focused === 'plain ') { P.armKeys('', ${fieldInPage.toString()}); armed = true; }` : ''}
     }`;
   const expression = `(async () => {
     if (typeof __webcapPristine === 'undefined') return { miss: true };
@@ -119,8 +128,9 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
     let value;
     try { value = (${check.toString()})(el, ${JSON.stringify(opts.arg ?? null)}); } catch { return { miss: true }; }
     let focused;
+    let armed = false;
     ${focus}
-    return { value, fingerprint, focused, point };
+    return { value, fingerprint, focused, point, armed };
   })()`;
   // A look that acts reads its answer through the browser's own copy (watchEvaluate), so a failure means the
   // document went away, not that the page broke the copy.
@@ -128,9 +138,12 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
   const r = await (watched ? watched(expression) : opts.acts ? page.evaluate(expression) : evaluateInPage(page, expression)).catch((err: unknown) => {
     if (opts.acts) throw new WebcapError('navigation_failed', `${opts.acts}: the page went away (or its evaluate failed) while it acted on ${css}; whether it took effect is unknown, so look at the page again (${firstLine(err)})`, { selector: css });
     return { miss: true };
-  }) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string; point?: Point };
+  }) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string; point?: Point; armed?: boolean };
   if (r.miss) return undefined;
-  return { value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}), ...(typeof r.focused === 'string' ? { focused: r.focused } : {}), ...(isPoint(r.point) ? { point: r.point } : {}) };
+  return {
+    value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}), ...(typeof r.focused === 'string' ? { focused: r.focused } : {}),
+    ...(isPoint(r.point) ? { point: r.point } : {}), ...(r.armed === true ? { armed: true } : {}),
+  };
 }
 
 const isPoint = (p: unknown): p is Point => typeof p === 'object' && p !== null && Number.isFinite((p as Point).x) && Number.isFinite((p as Point).y);
