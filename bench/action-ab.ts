@@ -4,7 +4,7 @@
 // stdio (after_action = "none"), beside raw Playwright. Every round runs all
 // five in a new random order, so machine load hits them alike. Only the sidecar differs
 // between the two sides (WEBCAP_SIDECAR_ENTRY); the host is this build's.
-//   BENCH_BASE=/tmp/base BENCH_N=20 node dist/bench/action-ab.js
+//   BENCH_BASE=/tmp/base BENCH_N=20 node dist/bench/action-ab.js   (BENCH_ACTIONS=web.navigate: that row only)
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,7 +60,9 @@ const mcpCall = (c: Client, cap: string, args: Record<string, unknown>) => async
   if (r.isError) throw new Error(JSON.stringify(r.content));
 };
 try {
-  for (const [cap, fixed] of ACTIONS) {
+  // BENCH_ACTIONS=web.navigate,web.click: only those rows.
+  const only = process.env.BENCH_ACTIONS?.split(',');
+  for (const [cap, fixed] of ACTIONS.filter(([id]) => !only || only.includes(id))) {
     const params = cap === 'web.navigate' ? { url } : fixed;
     const runs = [
       () => raw[cap](),
