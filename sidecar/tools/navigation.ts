@@ -47,6 +47,7 @@ export const open = defineTool('web.open', async (ctx, params) => {
   const session = await ctx.sessions.open(params.session, params.viewport, timeout, profile);
   try {
     await ctx.polite(session);
+    ctx.expectNavigation?.(session.name, params.url);
     const page = await go(session.page, params.url, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name));
     return { session: session.name, ...page };
   } catch (err) {
@@ -63,6 +64,7 @@ export const open = defineTool('web.open', async (ctx, params) => {
 
 export const navigate = pageTool('web.navigate', async ({ page, session, timeout, ctx, inputDone }, params) => {
   await ctx.polite(session);
+  ctx.expectNavigation?.(session.name, params.url);
   return go(page, params.url, params, timeout, () => ctx.lastBlocked(session.name), inputDone);
 });
 
