@@ -48,7 +48,9 @@ export const open = defineTool('web.open', async (ctx, params) => {
   try {
     await ctx.polite(session);
     ctx.expectNavigation?.(session.name, params.url);
-    const page = await go(session.page, params.url, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name));
+    // The effect gate's flush after the load reads the title too, as for web.navigate (one round trip, not two).
+    const loaded = (flushed: Promise<unknown>) => ctx.effects.inputDone(session.name, () => flushed, true);
+    const page = await go(session.page, params.url, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name), loaded);
     return { session: session.name, ...page };
   } catch (err) {
     const mapped = mapError(err, { url: params.url, blocked: ctx.lastBlocked(session.name) });
