@@ -46,6 +46,15 @@ describe('web.navigate and the requests its new page sends on load', () => {
     expect(sunk()).toEqual([]);
   });
 
+  it('web.open of that page fails the same way, and leaves no session behind', async () => {
+    const before = sunk().length;
+    const e = await failure(host.call('web.open', { url: site.url('shop.test', '/onload-post'), session: 'opened' }));
+    expect(e.code).toBe('consent_denied');
+    await sleep(200);
+    expect(sunk().length).toBe(before);
+    expect((await failure(host.call('web.close', { session: 'opened' }))).code).toBe('session_not_found');
+  });
+
   it('answers with the new page\'s title, navigation after navigation', async () => {
     for (const [path, title] of [['/plain', 'Plain page'], ['/start', 'Start'], ['/plain', 'Plain page']]) {
       const r = await host.call('web.navigate', { url: site.url('shop.test', path) }) as { title: string; url: string };
