@@ -61,7 +61,7 @@ describe('web.navigate and the requests its new page sends on load', () => {
       expect(r.title).toBe(title);
       expect(r.url).toBe(site.url('shop.test', path));
     }
-    for (const wait_until of ['domcontentloaded', 'networkidle', 'commit']) {
+    for (const wait_until of ['domcontentloaded', 'networkidle', 'commit'] as const) {
       const r = await host.call('web.navigate', { url: site.url('shop.test', '/start'), wait_until }) as { title: string };
       const back = await host.call('web.navigate', { url: site.url('shop.test', '/plain'), wait_until }) as { title: string };
       expect([r.title, back.title]).toEqual(['Start', 'Plain page']);
