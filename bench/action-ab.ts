@@ -4,7 +4,7 @@
 // stdio (after_action = "none"), beside raw Playwright. Every round runs all
 // five in a new random order, so machine load hits them alike. Only the sidecar differs
 // between the two sides (WEBCAP_SIDECAR_ENTRY); the host is this build's.
-//   BENCH_BASE=/tmp/base BENCH_N=20 node dist/bench/action-ab.js
+//   BENCH_BASE=/tmp/base BENCH_N=20 node dist/bench/action-ab.js   (BENCH_ACTIONS=web.navigate: that row only)
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,11 +25,13 @@ if (!base) throw new Error('set BENCH_BASE to the root of another built checkout
 const n = Number(process.env.BENCH_N ?? 20);
 const entries = { before: builtEntry(base, join(base, 'dist', 'sidecar', 'main.js')), after: installedSidecarEntry() };
 
+// BENCH_ROBOTS=1: robots.txt checked on every navigation, as by default (the fixture has none: allowed, cached after the first).
+const robots = process.env.BENCH_ROBOTS === '1';
 const site = await serve({ '/form': (_q, res) => send(res, PAGE) });
 const url = site.url('127.0.0.1', '/form');
 const dir = mkdtempSync(join(tmpdir(), 'webcap-ab-'));
 const config = {
-  capabilities: { browser: { domains_allowlist: ['127.0.0.1'], respect_robots: false, max_actions_per_minute: 1_000_000 } },
+  capabilities: { browser: { domains_allowlist: ['127.0.0.1'], respect_robots: robots, max_actions_per_minute: 1_000_000 } },
   network: { allow_private: ['127.0.0.1'] }, chain: { path: join(dir, 'chain.jsonl') }, workspace: { path: join(dir, 'ws') },
   logging: { level: 'warn', file: join(dir, 'webcap.log') },
 };
@@ -42,7 +44,7 @@ async function side(name: 'before' | 'after') {
   const bare = bareSidecar(config);
   const { session } = await bare.invoke('web.open', { url }, 30_000, 'bench') as { session: string };
   const file = join(dir, `${name}.toml`);
-  writeFileSync(file, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, `${name}-chain.jsonl`)}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, `${name}.log`)}"\n[mcp]\nafter_action = "none"\n`);
+  writeFileSync(file, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = ${robots}\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, `${name}-chain.jsonl`)}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, `${name}.log`)}"\n[mcp]\nafter_action = "none"\n`);
   const mcp = new Client({ name: `ab-${name}`, version: '1' });
   await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', file], env: { ...process.env, WEBCAP_SIDECAR_ENTRY: entries[name] } as Record<string, string>, stderr: 'ignore' }));
   await mcp.callTool({ name: 'web_open', arguments: { url } });
@@ -60,7 +62,9 @@ const mcpCall = (c: Client, cap: string, args: Record<string, unknown>) => async
   if (r.isError) throw new Error(JSON.stringify(r.content));
 };
 try {
-  for (const [cap, fixed] of ACTIONS) {
+  // BENCH_ACTIONS=web.navigate,web.click: only those rows.
+  const only = process.env.BENCH_ACTIONS?.split(',');
+  for (const [cap, fixed] of ACTIONS.filter(([id]) => !only || only.includes(id))) {
     const params = cap === 'web.navigate' ? { url } : fixed;
     const runs = [
       () => raw[cap](),

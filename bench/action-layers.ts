@@ -52,10 +52,12 @@ export function rawActions(page: Page, url: string): Record<string, () => Promis
 
 export async function actionLayers(n: number): Promise<string> {
   const site = await serve({ '/form': (_q, res) => send(res, PAGE) });
+  // BENCH_ROBOTS=1: robots.txt checked on every navigation, as by default (the fixture has none: allowed, cached after the first).
+  const robots = process.env.BENCH_ROBOTS === '1';
   const dir = mkdtempSync(join(tmpdir(), 'webcap-layers-'));
   const url = site.url('127.0.0.1', '/form');
   const config = {
-    capabilities: { browser: { domains_allowlist: ['127.0.0.1'], respect_robots: false, max_actions_per_minute: 1_000_000 } },
+    capabilities: { browser: { domains_allowlist: ['127.0.0.1'], respect_robots: robots, max_actions_per_minute: 1_000_000 } },
     network: { allow_private: ['127.0.0.1'] }, chain: { path: join(dir, 'chain.jsonl') }, workspace: { path: join(dir, 'ws') },
     logging: { level: 'warn', file: join(dir, 'webcap.log') },
   };
@@ -71,20 +73,22 @@ export async function actionLayers(n: number): Promise<string> {
   await host.call('web.open', { url });
   const configFile = join(dir, 'agent_config.toml');
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(configFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain2.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap2.log')}"\n[mcp]\nafter_action = "none"\n`);
+  writeFileSync(configFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = ${robots}\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain2.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap2.log')}"\n[mcp]\nafter_action = "none"\n`);
   const mcp = new Client({ name: 'layers', version: '1' });
   await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', configFile], stderr: 'ignore' }));
   await mcp.callTool({ name: 'web_open', arguments: { url } });
   // The same server answering each action with what changed on the page ([mcp] after_action = "diff", the default).
   const diffFile = join(dir, 'agent_config_diff.toml');
-  writeFileSync(diffFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain3.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap3.log')}"\n`);
+  writeFileSync(diffFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = ${robots}\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain3.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap3.log')}"\n`);
   const mcpDiff = new Client({ name: 'layers-diff', version: '1' });
   await mcpDiff.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', diffFile], stderr: 'ignore' }));
   await mcpDiff.callTool({ name: 'web_open', arguments: { url } });
   const raw = rawActions(page, url);
   const lines = ['| action (median ms) | raw Playwright | sidecar, effect gate off | sidecar alone | host in-process | MCP stdio (after_action none) | MCP stdio (diff answer) | MCP none ÷ raw |', '|---|---|---|---|---|---|---|---|'];
   try {
-    for (const [cap, fixed] of ACTIONS) {
+    // BENCH_ACTIONS=web.navigate,web.click: only those rows.
+    const only = process.env.BENCH_ACTIONS?.split(',');
+    for (const [cap, fixed] of ACTIONS.filter(([id]) => !only || only.includes(id))) {
       const params = cap === 'web.navigate' ? { url } : fixed;
       const s: number[][] = [[], [], [], [], [], []];
       const runs = [

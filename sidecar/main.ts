@@ -100,6 +100,7 @@ function contextFor(init: SidecarInit): SidecarState {
     // A block belongs to the call that caused it; an old one must not explain a new failure.
     forgetBlocked: () => guards.forEach((g) => g.clearBlocked()),
     lastBlocked: (name) => guards.get(name)?.lastBlocked(),
+    expectNavigation: (name, url) => guards.get(name)?.expectNavigation(url),
     polite: (session) => polite(session.page.url()),
     resolveSecret: (q) => connection.sendRequest(SecretRequest, q),
     handOff: (ask) => connection.sendRequest(HandoffRequest, ask),

@@ -65,6 +65,8 @@ export interface ToolContext {
   /** An event for the chain (the host records it like the sidecar's other events). */
   event(kind: string, session: string, detail: Record<string, unknown>): void;
   lastBlocked(session: string): BlockedRequest | undefined;
+  /** The call is about to navigate the session's page to `url` (network-guard.ts expectNavigation). */
+  expectNavigation?(session: string, url: string): void;
   forgetBlocked(): void;
   /** Waits a site profile's polite delay before acting on its domain. */
   polite(session: Session): Promise<void>;

@@ -49,7 +49,11 @@ interface ActionWindow {
   readonly arrivedFirst?: Map<string, number>;
   /** The flush the action started itself once its last input was sent (inputDone()), so its last read overlaps it. */
   early?: { flushed: Promise<boolean>; ordered: boolean };
+  /** robots.txt answers asked for ahead of the navigations the action starts (expect()), by URL. */
+  robots?: Map<string, Promise<RobotsAnswer>>;
 }
+
+type RobotsAnswer = Awaited<ReturnType<EffectAsker['robots']>>;
 
 export class EffectGate {
   private readonly windows: ActionWindow[] = [];
@@ -135,6 +139,22 @@ export class EffectGate {
     w.announced.set(key, [...(w.announced.get(key) ?? []), release]);
   }
 
+  /**
+   * The running action of `session` is about to navigate its page to `url` (already through the network
+   * policy): robots.txt is asked now, while the browser starts the request, and the decision on that request
+   * when it leaves (check()) waits for this answer instead of asking again. Nothing is let go earlier.
+   */
+  expect(session: string, url: string): void {
+    if (!this.opts.robots || !/^https?:/i.test(url)) return;
+    const w = this.windowFor(session);
+    if (!w || w.endedAt !== undefined) return;
+    const key = withoutFragment(url);
+    if (w.robots?.has(key)) return;
+    const answer = this.opts.ask.robots({ session, capability: w.capability, url: key });
+    answer.catch(() => undefined); // awaited by check(); a failure refuses there
+    (w.robots ??= new Map()).set(key, answer);
+  }
+
   /** Keeps the session's running action from answering until the returned function is called (a redirect walk). */
   hold(session: string): () => void {
     const w = this.windowFor(session);
@@ -170,7 +190,7 @@ export class EffectGate {
 
   private async check(session: string, facts: RequestFacts, w: ActionWindow | undefined): Promise<Refusal | undefined> {
     if (this.opts.robots && facts.topLevel && /^https?:/i.test(facts.url)) {
-      const v = await this.opts.ask.robots({ session, capability: w?.capability, url: facts.url });
+      const v = await (w?.robots?.get(withoutFragment(facts.url)) ?? this.opts.ask.robots({ session, capability: w?.capability, url: facts.url }));
       if (!v.allowed) return this.refuse(w, facts, 'robots_disallowed', `robots.txt disallows ${facts.url} (${v.rule ? `rule "${v.rule}"` : v.reason})`);
     }
     if (!this.opts.gateRequests || !isStateChanging(facts.method) || facts.bodyApproved) return undefined;
@@ -230,6 +250,11 @@ function keepOpen(w: ActionWindow, after?: () => void): () => void {
 }
 
 const HANDOFF = 'web.handoff';
+
+/** The URL as the browser's request carries it: normalised, no fragment (a string that is no URL stays as it is). */
+function withoutFragment(url: string): string {
+  try { const u = new URL(url); u.hash = ''; return u.href; } catch { return url; }
+}
 
 function pathOf(url: string): string {
   try { return new URL(url).pathname; } catch { return ''; }

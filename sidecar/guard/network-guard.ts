@@ -51,9 +51,11 @@ export interface NetworkGuard {
   /** The latest refusal (a failed goto often means "blocked": look here before reporting navigation_failed). */
   lastBlocked(): BlockedRequest | undefined;
   clearBlocked(): void;
+  /** A call is about to navigate the page to `url`: if the network policy lets it go, robots.txt is asked ahead (effect-gate.ts expect). */
+  expectNavigation(url: string): void;
 }
 
-interface BlockLog extends NetworkGuard {
+interface BlockLog extends Pick<NetworkGuard, 'lastBlocked' | 'clearBlocked'> {
   /** Remember only (visible to lastBlocked at once); report() when the details are final. */
   note(b: BlockedRequest): void;
   report(b: BlockedRequest): void;
@@ -385,5 +387,14 @@ export async function installNetworkGuard(context: BrowserContext, opts: GuardOp
       });
     });
   }
-  return { lastBlocked: log.lastBlocked, clearBlocked: log.clearBlocked };
+  return {
+    lastBlocked: log.lastBlocked,
+    clearBlocked: log.clearBlocked,
+    expectNavigation(url) {
+      const effects = opts.effects;
+      if (!effects?.checksRobots) return;
+      // The same check the route makes first: robots.txt is never asked for a URL the policy refuses.
+      void check(url, false).then((v) => { if (v.ok) effects.expect(opts.session, url); });
+    },
+  };
 }

@@ -74,6 +74,14 @@ export function pageFlush(page: Page): { run: () => Promise<unknown>; ordered: b
   return ordered ? { run: ordered, ordered: true } : { run: () => page.evaluate('new Promise((r) => setTimeout(r, 0))'), ordered: false };
 }
 
+/** The watch's own CDP session of the page, once it listens (undefined before, or without CDP). */
+export function watchSession(page: Page): CDPSession | undefined {
+  return sessions.get(page);
+}
+
+/** The ordered flush that also reads the title, as one expression (flushReadingTitle, load-flush.ts). */
+export const FLUSH_READING_TITLE = 'new Promise((r) => setTimeout(() => r(document.title), 0))';
+
 /**
  * The ordered flush that also reads the page's title, in one round trip: after
  * a navigation the answer shows the title, and the effect gate waits for this
@@ -83,7 +91,7 @@ export function pageFlush(page: Page): { run: () => Promise<unknown>; ordered: b
  */
 export function flushReadingTitle(page: Page): Promise<string> | undefined {
   const session = sessions.get(page);
-  return session?.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(() => r(document.title), 0))', awaitPromise: true, returnByValue: true })
+  return session?.send('Runtime.evaluate', { expression: FLUSH_READING_TITLE, awaitPromise: true, returnByValue: true })
     .then(({ result }: { result: { value?: unknown } }) => (typeof result.value === 'string' ? result.value : ''));
 }
 

@@ -1,9 +1,10 @@
 // web.open (new context) and web.navigate (same context).
-import type { Page } from 'playwright';
+import type { Page, Response } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import type { BlockedRequest } from '../../manifests/wire.js';
 import { mapError } from '../errors.js';
 import { guardRefusal } from '../guard/guard-refusal.js';
+import { flushAtLoad } from '../guard/load-flush.js';
 import { documentTitle, flushReadingTitle } from '../guard/redirect-hops.js';
 import { defineTool, pageTool } from '../tool.js';
 
@@ -11,7 +12,16 @@ type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
 
 /** `loaded`: told when the page loaded, so the effect gate's flush can start there (PageCall.inputDone). */
 export async function go(page: Page, url: string, params: { wait_until?: WaitUntil }, timeout: number, blocked: () => BlockedRequest | undefined, loaded?: (flushed: Promise<unknown>) => void) {
-  const response = await page.goto(url, { waitUntil: params.wait_until ?? 'load', timeout });
+  const waitUntil = params.wait_until ?? 'load';
+  // The effect gate's flush starts when the load reaches the page's watch, before goto() returns (load-flush.ts).
+  const atLoad = loaded && (waitUntil === 'load' || waitUntil === 'domcontentloaded') ? flushAtLoad(page, waitUntil) : undefined;
+  let response: Response | null;
+  let early: Promise<string> | undefined;
+  try {
+    response = await page.goto(url, { waitUntil, timeout });
+  } finally {
+    early = atLoad?.settled();
+  }
   // The guard's proxy answers a refused plain-http redirect hop with a marked 403.
   const refused = guardRefusal(response, url, blocked());
   if (refused) throw refused;
@@ -22,7 +32,7 @@ export async function go(page: Page, url: string, params: { wait_until?: WaitUnt
   // After 'commit' the new document may not run yet: Playwright's call waits for it. Else the title comes
   // with the effect gate's flush (one round trip for both), or apart when the page is not watched yet.
   if (params.wait_until === 'commit') return { url: page.url(), title: await page.title(), status };
-  const titled = loaded && flushReadingTitle(page);
+  const titled = loaded && (early ?? flushReadingTitle(page));
   if (titled) loaded!(titled);
   const title = await (titled ?? documentTitle(page)).catch(() => page.title());
   return { url: page.url(), title, status };
@@ -37,7 +47,10 @@ export const open = defineTool('web.open', async (ctx, params) => {
   const session = await ctx.sessions.open(params.session, params.viewport, timeout, profile);
   try {
     await ctx.polite(session);
-    const page = await go(session.page, params.url, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name));
+    ctx.expectNavigation?.(session.name, params.url);
+    // The effect gate's flush after the load reads the title too, as for web.navigate (one round trip, not two).
+    const loaded = (flushed: Promise<unknown>) => ctx.effects.inputDone(session.name, () => flushed, true);
+    const page = await go(session.page, params.url, params, Math.max(1000, timeout - (Date.now() - started)), () => ctx.lastBlocked(session.name), loaded);
     return { session: session.name, ...page };
   } catch (err) {
     const mapped = mapError(err, { url: params.url, blocked: ctx.lastBlocked(session.name) });
@@ -53,6 +66,7 @@ export const open = defineTool('web.open', async (ctx, params) => {
 
 export const navigate = pageTool('web.navigate', async ({ page, session, timeout, ctx, inputDone }, params) => {
   await ctx.polite(session);
+  ctx.expectNavigation?.(session.name, params.url);
   return go(page, params.url, params, timeout, () => ctx.lastBlocked(session.name), inputDone);
 });
 
