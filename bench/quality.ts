@@ -20,7 +20,7 @@ const SUITE_URL = 'http://fakehost/test/page.html';
 
 // Sets kept unseen: never split, never tuned on, never shown page by page; only the
 // bench's final aggregate reads them (loadUnseenCorpus), every page as held-out.
-export const UNSEEN_SETS: readonly string[] = ['newspaper'];
+export const UNSEEN_SETS: readonly string[] = ['newspaper', 'fundus'];
 
 /** Every scored set but the unseen ones. */
 export function loadCorpus(root = join(projectRoot(), 'bench', 'corpus')): CorpusPage[] {

@@ -19,12 +19,12 @@ import type { Entry } from './trafilatura-snippets.js';
 // before this round: marks, clean, second opinion, sharpen, structured, with the rules
 // as first tuned), "default" (the pipeline's default now; the same as main since the
 // rules this round added lowered a held-out or unseen set and stayed options). E.g. "readability+clean", "main-secondOpinion".
-// Main's default and the candidate this round measured for default (its three rules together); each of main's refinements added to Readability in turn (marks only
-// act through cleaning); each of this round's rules added to main's default alone.
+// Main's default; the "no marks" candidate (main without the widget-name marks) and the variants
+// reported beside it: without the second opinion too, the newspaper ablation's best (cleaning alone),
+// and the no-marks variant best on development halves (with the dateline step); and main with widget-named
+// prose kept (proseWidgetsStay).
 export const COMPARED = [
-  'main', 'main+keepListsInText+thinSecondOpinionAddsArticle+secondOpinionOneArticle',
-  'readability+clean', 'readability+marks+clean', 'readability+marks+clean+secondOpinion', 'readability+marks+clean+secondOpinion+sharpen',
-  'main+keepListsInText', 'main+thinSecondOpinionAddsArticle', 'main+secondOpinionOneArticle',
+  'main', 'main-marks', 'readability+clean+sharpen+structured', 'readability+clean', 'main-marks+dateline', 'main+proseWidgetsStay',
 ];
 
 const MAIN: RefineSteps = { ...READABILITY_ALONE, marks: true, clean: true, secondOpinion: true, sharpen: true, structured: true };

@@ -9,7 +9,13 @@
 //  - a page that opens <html> more than once (one per old-IE conditional
 //    comment) gets nested html elements and an empty body from linkedom,
 //    where a browser merges every later <html> tag into the first; here the
-//    later ones are dropped before parsing, so the body is the page's.
+//    later ones are dropped before parsing, so the body is the page's;
+//  - linkedom parses a <template>'s markup as the template's children, where a
+//    browser keeps it apart (template.content) and out of the document tree:
+//    Readability then scored markup no reader sees, and a template in <head>
+//    holding paragraphs made it climb from <head> past <html> and throw. Here
+//    the children move into template.content, as a browser has them
+//    (a declarative shadow root's template stays: a browser shows it).
 // Nothing here changes what Readability decides; it only sees the same DOM.
 import { parseHTML } from 'linkedom';
 
@@ -29,6 +35,7 @@ export function parseDocument(html: string, pageUrl: string): Document {
   const once = oneHtmlTag(html);
   let { document } = parseHTML(once) as unknown as { document: Document };
   if (!document.documentElement) ({ document } = parseHTML(`<!doctype html><html><head></head><body>${once}</body></html>`) as unknown as { document: Document });
+  inertTemplates(document);
   const base = baseUrl(document, pageUrl);
   const hasBaseElement = Boolean(document.querySelector('base[href]'));
   for (const [tag, attr] of URL_ATTRS) {
@@ -71,6 +78,16 @@ function oneHtmlTag(html: string): string {
     seen = true;
   }
   return from === 0 ? html : parts.join('') + html.slice(from);
+}
+
+/** Template markup out of the tree, into template.content, as a browser's parser leaves it. */
+function inertTemplates(document: Document): void {
+  for (const template of [...document.querySelectorAll('template')] as HTMLTemplateElement[]) {
+    if (!template.isConnected || template.hasAttribute('shadowrootmode') || template.hasAttribute('shadowroot')) continue;
+    // linkedom fills content from the children on first read.
+    void template.content;
+    while (template.firstChild) template.firstChild.remove();
+  }
 }
 
 function baseUrl(document: Document, pageUrl: string): string {

@@ -23,8 +23,8 @@ import type { FetchedPage, RefineSteps, ScrapedContent, ScrapeOptions } from './
 // without it on every corpus set (docs/benchmarks.md, Extraction); a change is on only when it lowered
 // no held-out or unseen set. Datelines, the block vote, add-back, link lists kept inside the text and the
 // stricter second opinions each lowered one, so they are options.
-export const DEFAULT_STEPS: RefineSteps = { marks: true, clean: true, keepListsInText: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: true, vote: false, addBack: false, structured: true, dateline: false };
-export const READABILITY_ALONE: RefineSteps = { marks: false, clean: false, keepListsInText: false, secondOpinion: false, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: false, vote: false, addBack: false, structured: false, dateline: false };
+export const DEFAULT_STEPS: RefineSteps = { marks: true, clean: true, keepListsInText: false, proseWidgetsStay: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: true, vote: false, addBack: false, structured: true, dateline: false };
+export const READABILITY_ALONE: RefineSteps = { marks: false, clean: false, keepListsInText: false, proseWidgetsStay: false, secondOpinion: false, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: false, vote: false, addBack: false, structured: false, dateline: false };
 
 export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedContent {
   return scrapeWithSigns(page, opts).content;

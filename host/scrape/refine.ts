@@ -49,7 +49,7 @@ function linkDensity(el: Element): number {
  * and related-story lists sit at the edges of an answer, a list of linked names inside the text
  * (a colophon's apps, a post's sources) is the text's own.
  */
-function removeBoilerplate(root: Element, keepListsInText = false): number {
+function removeBoilerplate(root: Element, keepListsInText = false, proseWidgetsStay = false): number {
   let removed = 0;
   const drop = (el: Element) => { el.remove(); removed++; };
   for (const el of [...root.querySelectorAll(BOILERPLATE)]) if (root.contains(el)) drop(el);
@@ -57,7 +57,7 @@ function removeBoilerplate(root: Element, keepListsInText = false): number {
   const widgetLimit = Math.max(WIDGET_WORDS, countWords(root.textContent ?? '') * WIDGET_SHARE);
   for (const el of [...root.querySelectorAll(`[class], [id], [${HINT}]`)]) {
     if (!root.contains(el) || el.querySelector('figure, pre')) continue;
-    if ((el.hasAttribute(HINT) || isBoilerplateName(el)) && countWords(el.textContent ?? '') < widgetLimit) drop(el);
+    if ((el.hasAttribute(HINT) || isBoilerplateName(el)) && countWords(el.textContent ?? '') < widgetLimit && !(proseWidgetsStay && readsAsProse(el))) drop(el);
   }
   const inText = keepListsInText ? betweenParagraphs(root) : () => false;
   for (const el of [...root.querySelectorAll('ul, ol, div, p, section, header, footer')]) {
@@ -65,6 +65,25 @@ function removeBoilerplate(root: Element, keepListsInText = false): number {
     if (el.querySelectorAll('a').length >= MIN_LINKS && linkDensity(el) >= LINK_LIST && !inText(el)) drop(el);
   }
   return removed;
+}
+
+// A block is the article's prose when it holds this many paragraphs (lines of at least PARAGRAPH_WORDS words
+// ending as sentences do) and they carry most of its words, with little link text: widgets are one-line
+// pitches, link lists and short bios, not paragraphs of text.
+const PROSE_PARAGRAPHS = 2;
+const PROSE_LINKS = 0.2;
+
+/**
+ * Does the element read as paragraphs of prose? A widget's name (author, embed, related, promo) sometimes
+ * sits on a wrapper of the article's own text; the text, not the name, then decides.
+ */
+function readsAsProse(el: Element): boolean {
+  if (linkDensity(el) >= PROSE_LINKS) return false;
+  const lines = plainText(el).split('\n').map((l) => l.trim()).filter(Boolean);
+  const paragraphs = lines.filter((l) => SENTENCE_END.test(l) && countWords(l) >= PARAGRAPH_WORDS);
+  const all = lines.reduce((sum, l) => sum + countWords(l), 0);
+  const prose = paragraphs.reduce((sum, l) => sum + countWords(l), 0);
+  return paragraphs.length >= PROSE_PARAGRAPHS && prose / Math.max(1, all) >= PROSE_SHARE;
 }
 
 function isBoilerplateName(el: Element): boolean {
@@ -98,8 +117,8 @@ export function mainContainers(doc: Document): Element[] {
 }
 
 // Which of the cleaning and second-opinion rules run (RefineSteps carries them); by default the rules as they were first tuned.
-export interface RefineChoice { clean: boolean; keepListsInText: boolean; secondOpinion: boolean; thinSecondOpinionAddsArticle: boolean; secondOpinionOneArticle: boolean }
-const FIRST_RULES: RefineChoice = { clean: true, keepListsInText: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false };
+export interface RefineChoice { clean: boolean; keepListsInText: boolean; proseWidgetsStay: boolean; secondOpinion: boolean; thinSecondOpinionAddsArticle: boolean; secondOpinionOneArticle: boolean }
+const FIRST_RULES: RefineChoice = { clean: true, keepListsInText: false, proseWidgetsStay: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false };
 
 /**
  * Readability's article, cleaned; or the page's own main container, cleaned the same way, when
@@ -108,14 +127,14 @@ const FIRST_RULES: RefineChoice = { clean: true, keepListsInText: false, secondO
  * and half as many again of its own.
  */
 export function refineArticle(article: Element, candidates: () => Element[], steps = FIRST_RULES): Refined {
-  const removed = steps.clean ? removeBoilerplate(article, steps.keepListsInText) : 0;
+  const removed = steps.clean ? removeBoilerplate(article, steps.keepListsInText, steps.proseWidgetsStay) : 0;
   const text = plainText(article);
   const words = countWords(text);
   const how = removed ? `readability, ${removed} boilerplate block(s) removed` : 'readability';
   const thin = words < SHORT_WORDS || linkDensity(article) > LINK_HEAVY;
   for (const candidate of steps.secondOpinion ? candidates() : []) {
     for (const el of [...candidate.querySelectorAll('script, style, noscript, template, form, iframe')]) el.remove();
-    removeBoilerplate(candidate, steps.keepListsInText);
+    removeBoilerplate(candidate, steps.keepListsInText, steps.proseWidgetsStay);
     const theirText = plainText(candidate);
     const theirs = countWords(theirText);
     if (linkDensity(candidate) > LINK_HEAVY) continue;

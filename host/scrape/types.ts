@@ -32,6 +32,8 @@ export interface RefineSteps {
   clean: boolean;
   /** With `clean`: a link list between paragraphs of the answer's text stays (only lists at its edges go). */
   keepListsInText: boolean;
+  /** With `clean`: a widget named by its class or id stays when it reads as the article's prose (paragraphs of sentences, few links). */
+  proseWidgetsStay: boolean;
   /** Take the page's own main container instead when Readability's answer is thin or dropped whole paragraphs of it. */
   secondOpinion: boolean;
   /** With `secondOpinion`: for a thin answer, only a container that is one article and adds an article's worth of prose (sentences). */

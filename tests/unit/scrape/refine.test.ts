@@ -8,7 +8,7 @@ import { parseDocument } from '../../../host/scrape/dom.js';
 import { scrapePage } from '../../../host/scrape/pipeline.js';
 import { refineArticle, type RefineChoice } from '../../../host/scrape/refine.js';
 
-const FIRST: RefineChoice = { clean: true, keepListsInText: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false };
+const FIRST: RefineChoice = { clean: true, keepListsInText: false, proseWidgetsStay: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false };
 const times = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join('');
 const prose = (topic: string, i: number) => `<p>Paragraph ${i} about ${topic} says what happened, who was there and why it matters to the people who live nearby.</p>`;
 const element = (html: string) => parseDocument(`<!doctype html><html><body>${html}</body></html>`, 'http://news.test/').querySelector('body > *')!;
@@ -68,5 +68,30 @@ describe('the second opinion', () => {
     const r = refineArticle(thin(), withMore, { ...FIRST, thinSecondOpinionAddsArticle: true });
     expect(r.how).toMatch(/^second opinion: article/);
     expect(r.root.textContent).toContain('Paragraph 7 about the meeting');
+  });
+});
+
+describe('cleaning: a widget name on the article\'s own prose', () => {
+  // The story's middle sits in a wrapper named like a widget ("embed"); a newsletter pitch and a one-line bio are widgets.
+  const page = `<!doctype html><html><head><title>The harbour wall</title></head><body><article>
+<h1>The harbour wall</h1>${times(3, (i) => prose('the wall', i))}
+<div class="story-embed">${times(2, (i) => prose('the storm', i + 3))}</div>
+${times(3, (i) => prose('the town', i + 5))}
+<div class="newsletter-box"><p>Get the morning briefing in your inbox.</p><p><a href="/signup">Sign up</a></p></div>
+<div class="author-bio"><p>Jane Roe covers the coast for the paper.</p></div></article></body></html>`;
+  const read = (proseWidgetsStay: boolean) => scrapePage({ url: 'http://news.test/wall', status: 200, headers: {}, html: page, rendered: false }, { format: 'text', mainContent: true, steps: { proseWidgetsStay } }).content_text;
+
+  it('paragraphs of prose under a widget name stay; the newsletter pitch and the bio still go', () => {
+    const text = read(true);
+    expect(text).toContain('Paragraph 3 about the storm');
+    expect(text).toContain('Paragraph 4 about the storm');
+    expect(text).not.toContain('morning briefing');
+    expect(text).not.toContain('Jane Roe');
+  });
+
+  it('without the rule, the name decided and the paragraphs went', () => {
+    const text = read(false);
+    expect(text).not.toContain('about the storm');
+    expect(text).toContain('Paragraph 7 about the town');
   });
 });
