@@ -1,27 +1,67 @@
 // Loads Playwright for the sidecar. Its two 3 MB bundles cost every new
-// sidecar a parse on the cold-start path; v8-compile-cache-lib keeps V8's
-// compiled code for them in node_modules/.cache/webcap-v8 and hands it back
-// next time (V8 checks it against the source and its own version, so an
-// upgrade costs one slow start). The hook stays on for this one require only:
-// it replaces Node's CommonJS compile step, which would break a later
-// require() of an ES module.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+// sidecar a parse and a compile on the cold-start path, so V8's compiled code
+// for them is kept in node_modules/.cache/webcap-v8 and handed back next time.
+// The cache is made after the bundles have run, so it also holds the functions
+// their start-up compiled on the way (a cache made at compile time holds only
+// the top level: about 300 ms to load instead of about 220 here). V8 checks a
+// cache against the source, its own version and its flags and ignores one that
+// does not match (an upgrade costs one slow start, then a new cache is
+// written). The cache sits with the code it caches: whoever can write it can
+// already rewrite Playwright itself.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
 import { projectRoot } from '../../manifests/load.js';
 
-type CompileCache = typeof import('v8-compile-cache-lib');
+interface Compiled { script: Script; cacheFile: string; fresh: boolean }
+type Compile = (this: Module, content: string, filename: string) => unknown;
 
 export function loadPlaywright(): typeof import('playwright') {
-  const require = createRequire(import.meta.url);
   const cacheDir = join(projectRoot(), 'node_modules', '.cache', 'webcap-v8');
-  const cache = (require('v8-compile-cache-lib') as CompileCache).install({ cacheDir, prefix: 'playwright' });
+  const require = createRequire(import.meta.url);
+  const proto = Module.prototype as unknown as { _compile: Compile };
+  const original = proto._compile;
+  const compiled: Compiled[] = [];
+  // Only for this one require: Node's own compile step comes back after it
+  // (left in place, it would break a later require() of an ES module).
+  proto._compile = function compileWithCache(this: Module, content: string, filename: string) {
+    if (!/[\\/]node_modules[\\/]playwright(-core)?[\\/]/.test(filename)) return original.call(this, content, filename);
+    return runCached(this, content, filename, cacheDir, compiled);
+  };
   try {
     return require('playwright') as typeof import('playwright');
   } finally {
-    try {
-      cache?.uninstall(); // saves what was compiled, if anything was new
-    } catch {
-      // A full disk or a read-only node_modules: the next start parses again, that is all.
+    proto._compile = original;
+    saveFresh(cacheDir, compiled);
+  }
+}
+
+function runCached(module: Module, content: string, filename: string, cacheDir: string, compiled: Compiled[]): unknown {
+  // Named by its path inside node_modules, so two packages' lib/index.js never share a cache.
+  const cacheFile = join(cacheDir, `${filename.slice(filename.lastIndexOf('node_modules') + 13).replace(/[\\/]/g, '+')}.v8`);
+  let cachedData: Buffer | undefined;
+  try { cachedData = readFileSync(cacheFile); } catch { cachedData = undefined; }
+  const script = new Script(Module.wrap(content.replace(/^#!.*/, '')), { filename, cachedData });
+  compiled.push({ script, cacheFile, fresh: !cachedData || script.cachedDataRejected === true });
+  const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+  const require = createRequire(filename);
+  return wrapper.call(module.exports, module.exports, require, module, filename, dirname(filename));
+}
+
+/** Writes a cache for each script that had none (or a rejected one), now that its start-up code has run. */
+function saveFresh(cacheDir: string, compiled: Compiled[]): void {
+  const fresh = compiled.filter((c) => c.fresh);
+  if (fresh.length === 0) return;
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    for (const { script, cacheFile } of fresh) {
+      // Beside it, then renamed into place: another sidecar starting now reads the old cache or the new, whole.
+      const temp = `${cacheFile}.${process.pid}.tmp`;
+      writeFileSync(temp, script.createCachedData());
+      renameSync(temp, cacheFile);
     }
+  } catch {
+    // A full disk or a read-only node_modules: the next start compiles again, that is all.
   }
 }
