@@ -8,11 +8,12 @@
 // does not match (an upgrade costs one slow start, then a new cache is
 // written). The cache sits with the code it caches: whoever can write it can
 // already rewrite Playwright itself.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { projectRoot } from '../../manifests/load.js';
+import { writeFileSafelySync } from '../../manifests/safe-write.js';
 
 interface Compiled { script: Script; cacheFile: string; fresh: boolean }
 type Compile = (this: Module, content: string, filename: string) => unknown;
@@ -55,12 +56,8 @@ function saveFresh(cacheDir: string, compiled: Compiled[]): void {
   if (fresh.length === 0) return;
   try {
     mkdirSync(cacheDir, { recursive: true });
-    for (const { script, cacheFile } of fresh) {
-      // Beside it, then renamed into place: another sidecar starting now reads the old cache or the new, whole.
-      const temp = `${cacheFile}.${process.pid}.tmp`;
-      writeFileSync(temp, script.createCachedData());
-      renameSync(temp, cacheFile);
-    }
+    // A fresh file renamed into place (the one safe writer): another sidecar starting now reads the old cache or the new, whole.
+    for (const { script, cacheFile } of fresh) writeFileSafelySync(cacheFile, script.createCachedData(), { what: 'Playwright code cache' });
   } catch {
     // A full disk or a read-only node_modules: the next start compiles again, that is all.
   }
