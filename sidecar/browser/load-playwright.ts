@@ -43,6 +43,8 @@ function runCached(module: Module, content: string, filename: string, cacheDir: 
   const cacheFile = join(cacheDir, `${filename.slice(filename.lastIndexOf('node_modules') + 13).replace(/[\\/]/g, '+')}.v8`);
   let cachedData: Buffer | undefined;
   try { cachedData = readFileSync(cacheFile); } catch { cachedData = undefined; }
+  // No import() loader: the bundles' one import() (kerberos, for Negotiate proxy auth, not installed) fails into
+  // its own catch either way, and Node 20's default-loader option prints an experimental warning.
   const script = new Script(Module.wrap(content.replace(/^#!.*/, '')), { filename, cachedData });
   compiled.push({ script, cacheFile, fresh: !cachedData || script.cachedDataRejected === true });
   const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;

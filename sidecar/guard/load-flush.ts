@@ -15,7 +15,7 @@ type Lifecycle = 'load' | 'domcontentloaded';
 
 const EVENT: Record<Lifecycle, string> = { load: 'Page.loadEventFired', domcontentloaded: 'Page.domContentEventFired' };
 
-export interface LoadFlush {
+interface LoadFlush {
   /** After goto(): the flush reading the title, if it went to the document goto() ended on; else undefined. */
   settled(): Promise<string> | undefined;
 }
