@@ -196,12 +196,11 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck, seen
 
   // Sent together, in this order (the browser handles a session's commands in order), and waited for together:
   // three round trips one after another were a good part of a new page's setup.
-  const enabled = Promise.all([
+  await Promise.all([
     session.send('Page.enable'),
     session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
     // Images, scripts, styles and fonts are always GETs without a body: not paused, so they cost nothing.
     session.send('Fetch.enable', { patterns: PAUSED_TYPES.map((resourceType) => ({ urlPattern: '*', resourceType, requestStage: 'Request' as const })) }),
   ]);
-  await enabled;
   sessions.set(page, session);
 }
