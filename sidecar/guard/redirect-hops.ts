@@ -195,7 +195,7 @@ async function listen(context: BrowserContext, page: Page, check: HopCheck, seen
   }
 
   // Sent together, in this order (the browser handles a session's commands in order), and waited for together:
-  // three round trips one after another were a good part of a new page's setup.
+  // one round trip on every new page instead of three one after another.
   await Promise.all([
     session.send('Page.enable'),
     session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
