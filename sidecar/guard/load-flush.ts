@@ -9,7 +9,7 @@
 // goto() ran and the flush went to that one; else the caller sends the flush
 // after goto() as before.
 import type { Page } from 'playwright';
-import { FLUSH_READING_TITLE, watchSession } from './redirect-hops.js';
+import { titleFlush, watchSession } from './redirect-hops.js';
 
 type Lifecycle = 'load' | 'domcontentloaded';
 
@@ -31,8 +31,7 @@ export function flushAtLoad(page: Page, lifecycle: Lifecycle): LoadFlush | undef
   const loaded = () => {
     if (commits === 0 || flushed) return;
     flushedAt = commits;
-    flushed = session.send('Runtime.evaluate', { expression: FLUSH_READING_TITLE, awaitPromise: true, returnByValue: true })
-      .then(({ result }: { result: { value?: unknown } }) => (typeof result.value === 'string' ? result.value : ''));
+    flushed = titleFlush(session);
     flushed.catch(() => undefined);
   };
   session.on('Page.frameNavigated', committed);

@@ -79,9 +79,6 @@ export function watchSession(page: Page): CDPSession | undefined {
   return sessions.get(page);
 }
 
-/** The ordered flush that also reads the title, as one expression (flushReadingTitle, load-flush.ts). */
-export const FLUSH_READING_TITLE = 'new Promise((r) => setTimeout(() => r(document.title), 0))';
-
 /**
  * The ordered flush that also reads the page's title, in one round trip: after
  * a navigation the answer shows the title, and the effect gate waits for this
@@ -91,7 +88,12 @@ export const FLUSH_READING_TITLE = 'new Promise((r) => setTimeout(() => r(docume
  */
 export function flushReadingTitle(page: Page): Promise<string> | undefined {
   const session = sessions.get(page);
-  return session?.send('Runtime.evaluate', { expression: FLUSH_READING_TITLE, awaitPromise: true, returnByValue: true })
+  return session && titleFlush(session);
+}
+
+/** flushReadingTitle on a watch session already in hand (load-flush.ts sends it at the load event). */
+export function titleFlush(session: CDPSession): Promise<string> {
+  return session.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(() => r(document.title), 0))', awaitPromise: true, returnByValue: true })
     .then(({ result }: { result: { value?: unknown } }) => (typeof result.value === 'string' ? result.value : ''));
 }
 
