@@ -53,8 +53,12 @@ export const select = pageTool('web.select', async (call, params) => {
   const { locator, label } = target;
   const css = plainCss(params, label);
   if (css) await ctx.polite(session);
-  const look = css ? await lookByCss(page, css, selectInPage, { arg: { key, wanted }, visible: true, fingerprint: true, acts: 'web.select' }) : undefined;
-  if (look?.value.picked) return { ok: true, selected: chosen(look.value.options, look.value.picked), ...printOf(look) };
+  const look = css ? await lookByCss(page, css, selectInPage, { arg: { key, wanted }, visible: true, fingerprint: true, acts: 'web.select', settle: true }) : undefined;
+  if (look?.value.picked) {
+    // The look's answer already was the gate's flush: what the change handlers started has been seen.
+    if (look.settled) call.inputDone(Promise.resolve());
+    return { ok: true, selected: chosen(look.value.options, look.value.picked), ...printOf(look) };
+  }
   if (!look) await notFoundAsSelector(locator.waitFor({ state: 'visible', timeout }), label, timeout);
   const read = look?.value ?? await locator.evaluate(selectOptionsInPage);
   const options = { ...read, options: read.options.map((o) => ({ value: o.value, label: o.label.trim() })) };

@@ -42,6 +42,13 @@ interface LookOptions<A> {
    * and must disarm it (key-guard.ts).
    */
   armKeys?: boolean;
+  /**
+   * The check acted (web.select chose): wait one zero-delay timer in the page
+   * before answering. On the watch's session that answer is the effect gate's
+   * ordered flush (what the change handlers set off has been announced before
+   * it), so the action needs no second round trip for it.
+   */
+  settle?: boolean;
 }
 
 export interface Look<R> {
@@ -52,6 +59,8 @@ export interface Look<R> {
   point?: Point;
   /** The look armed the page's key guard (LookOptions.armKeys). */
   armed?: boolean;
+  /** The answer came after a zero-delay timer, on the watch's session: an ordered flush (LookOptions.settle). */
+  settled?: boolean;
 }
 
 /**
@@ -130,6 +139,7 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
     let focused;
     let armed = false;
     ${focus}
+    ${opts.settle ? 'await P.tick();' : ''}
     return { value, fingerprint, focused, point, armed };
   })()`;
   // A look that acts reads its answer through the browser's own copy (watchEvaluate), so a failure means the
@@ -143,6 +153,7 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
   return {
     value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}), ...(typeof r.focused === 'string' ? { focused: r.focused } : {}),
     ...(isPoint(r.point) ? { point: r.point } : {}), ...(r.armed === true ? { armed: true } : {}),
+    ...(opts.settle && watched ? { settled: true } : {}),
   };
 }
 

@@ -45,6 +45,7 @@ const paths: Array<[string, (h: Host) => Promise<unknown>]> = [
   ['space-on-submit', (h) => h.call('web.keypress', { selector: '#go', keys: ['Space'] })],
   ['space-typed', (h) => h.call('web.type', { selector: '#go', text: ' ' })],
   ['select-onchange', (h) => h.call('web.select', { selector: '#go', value: 'b' })],
+  ['select-onchange-timer', (h) => h.call('web.select', { selector: '#go', value: 'b' })],
   ['fill-oninput', (h) => h.call('web.fill', { selector: '#go', text: 'hello' })],
   ['hover-onmouseover', (h) => h.call('web.hover', { selector: '#go' })],
   ['spa-login', (h) => h.call('web.click', { selector: '#go' })],
