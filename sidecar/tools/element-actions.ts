@@ -53,10 +53,10 @@ export const select = pageTool('web.select', async (call, params) => {
   const { locator, label } = target;
   const css = plainCss(params, label);
   if (css) await ctx.polite(session);
-  const look = css ? await lookByCss(page, css, selectInPage, { arg: { key, wanted }, visible: true, fingerprint: true, acts: 'web.select', settle: true }) : undefined;
+  const look = css ? await lookByCss(page, css, selectInPage, { arg: { key, wanted }, visible: true, fingerprint: true, acts: 'web.select', flushAfter: true }) : undefined;
   if (look?.value.picked) {
-    // The look's answer already was the gate's flush: what the change handlers started has been seen.
-    if (look.settled) call.inputDone(Promise.resolve());
+    // The gate's flush went right behind the look that chose: the gate waits for that one.
+    if (look.flushed) call.inputDone(look.flushed);
     return { ok: true, selected: chosen(look.value.options, look.value.picked), ...printOf(look) };
   }
   if (!look) await notFoundAsSelector(locator.waitFor({ state: 'visible', timeout }), label, timeout);

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright';
 import { WebcapError } from '../../manifests/errors.js';
 import type { Pristine } from '../guard/pristine.js';
-import { evaluateInPage, watchEvaluate } from '../guard/redirect-hops.js';
+import { evaluateInPage, pageFlush, watchEvaluate } from '../guard/redirect-hops.js';
 import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
 import { fieldInPage, submitInPage, type FieldInfo } from './field-kind.js';
 import { clickPointInPage, type Point } from './click-at-point.js';
@@ -43,12 +43,14 @@ interface LookOptions<A> {
    */
   armKeys?: boolean;
   /**
-   * The check acted (web.select chose): wait one zero-delay timer in the page
-   * before answering. On the watch's session that answer is the effect gate's
-   * ordered flush (what the change handlers set off has been announced before
-   * it), so the action needs no second round trip for it.
+   * The check acts (web.select chooses): send the effect gate's ordered flush
+   * on the watch's session right behind the look, without waiting for its
+   * answer. The look's body runs to its end before the flush's timer is armed,
+   * so the flush answers after what the change handlers set off; the action
+   * needs no further round trip for it, and a flush lost to a navigation the
+   * handlers started fails alone, not the look.
    */
-  settle?: boolean;
+  flushAfter?: boolean;
 }
 
 export interface Look<R> {
@@ -59,8 +61,8 @@ export interface Look<R> {
   point?: Point;
   /** The look armed the page's key guard (LookOptions.armKeys). */
   armed?: boolean;
-  /** The answer came after a zero-delay timer, on the watch's session: an ordered flush (LookOptions.settle). */
-  settled?: boolean;
+  /** The ordered flush sent right behind the look (LookOptions.flushAfter), when the look ran on the watch's session. */
+  flushed?: Promise<unknown>;
 }
 
 /**
@@ -139,13 +141,16 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
     let focused;
     let armed = false;
     ${focus}
-    ${opts.settle ? 'await P.tick();' : ''}
     return { value, fingerprint, focused, point, armed };
   })()`;
   // A look that acts reads its answer through the browser's own copy (watchEvaluate), so a failure means the
   // document went away, not that the page broke the copy.
   const watched = opts.acts ? watchEvaluate(page) : undefined;
-  const r = await (watched ? watched(expression) : opts.acts ? page.evaluate(expression) : evaluateInPage(page, expression)).catch((err: unknown) => {
+  const asked = watched ? watched(expression) : opts.acts ? page.evaluate(expression) : evaluateInPage(page, expression);
+  const flush = opts.flushAfter && watched ? pageFlush(page) : undefined;
+  const flushed = flush?.ordered ? flush.run() : undefined;
+  flushed?.catch(() => undefined);
+  const r = await asked.catch((err: unknown) => {
     if (opts.acts) throw new WebcapError('navigation_failed', `${opts.acts}: the page went away (or its evaluate failed) while it acted on ${css}; whether it took effect is unknown, so look at the page again (${firstLine(err)})`, { selector: css });
     return { miss: true };
   }) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string; point?: Point; armed?: boolean };
@@ -153,7 +158,7 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
   return {
     value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}), ...(typeof r.focused === 'string' ? { focused: r.focused } : {}),
     ...(isPoint(r.point) ? { point: r.point } : {}), ...(r.armed === true ? { armed: true } : {}),
-    ...(opts.settle && watched ? { settled: true } : {}),
+    ...(flushed ? { flushed } : {}),
   };
 }
 
