@@ -141,9 +141,16 @@ export async function serveDaemon(configPath: string | undefined): Promise<void>
       running.add(client);
       inFlight += 1;
       clearTimeout(idleTimer);
-      const h = host();
-      if (call.console) void serveConsole().then((url) => { if (url) reply({ type: 'notice', message: `webcap console: ${url}` }); });
-      void callers.run(client, () => answer(h, call, reply, gone.signal)).finally(() => {
+      // Everything after the count is inside the promise that settles it: a host that cannot be made (its
+      // config file broken since) answers this command with the error and leaves the daemon to its idle end.
+      void (async () => {
+        const h = host();
+        if (call.console) void serveConsole().then((url) => { if (url) reply({ type: 'notice', message: `webcap console: ${url}` }); });
+        await callers.run(client, () => answer(h, call, reply, gone.signal));
+      })().catch((err: unknown) => {
+        const e = toWebcapError(err);
+        reply({ type: 'error', error: { code: e.code, message: e.message, details: e.details } });
+      }).finally(() => {
         inFlight -= 1;
         running.delete(client);
         armIdle();

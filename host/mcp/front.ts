@@ -36,6 +36,8 @@ interface FrontShared {
 export interface SessionFront {
   server: Server;
   scope: SessionScope;
+  /** Tool calls of this session still running (whether or not their client still waits for them). */
+  calls(): number;
   /** Closes the browser sessions this MCP session opened (governed, recorded; skipped when the whole host is closing anyway), then the server. */
   close(closeSessions?: boolean): Promise<void>;
 }
@@ -92,6 +94,7 @@ export function sessionFront(shared: FrontShared, via?: Record<string, string>, 
   return {
     server,
     scope,
+    calls: () => running.length,
     close: (closeSessions = true) => (closing ??= (async () => {
       if (closeSessions) await scope.close({ ...(via ? { via } : {}), ...(principal ? { principal } : {}) });
       unregister();

@@ -3,7 +3,7 @@
 // causal chain); each session (Mcp-Session-Id) gets its own server, its own
 // browser sessions and its own consent route (host/mcp/front.ts). A session
 // ends on DELETE, when its transport closes, or after idle_timeout_s without a
-// request; its browser sessions close with it.
+// call (host/mcp/http-use.ts says what counts); its browser sessions close with it.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,7 @@ import type { SessionFront } from './front.js';
 import { callersFrom } from './http-clients.js';
 import { frontHandler, jsonRpcError } from './http-front.js';
 import { allowedHostnames, assertBindable, parseListen } from './http-guard.js';
+import { isCallersWork, SessionUse } from './http-use.js';
 import { createMcpHub, type McpHub, type McpOptions } from './server.js';
 
 export interface McpHttpOptions extends McpOptions {
@@ -36,7 +37,7 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
-interface Live { front: SessionFront; transport: StreamableHTTPServerTransport; lastUsed: number; busy: number; client: string | undefined }
+interface Live { front: SessionFront; transport: StreamableHTTPServerTransport; use: SessionUse; client: string | undefined }
 
 export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
   const listen = parseListen(options.listen);
@@ -52,8 +53,10 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     const s = live.get(id);
     if (!s) return;
     live.delete(id);
-    await s.front.close();
+    // The transport first: the client's listening stream ends now (it sees the session go), and a slow or
+    // failing close of its browser sessions cannot keep it open.
     await s.transport.close().catch(() => undefined);
+    await s.front.close().catch(() => undefined);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: unknown, client: string | undefined) => {
@@ -68,10 +71,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
       }
       session = await opened(hub, live, client, callers.principal(client));
     }
-    session.lastUsed = Date.now();
-    const counted = req.method === 'POST'; // a GET stream stays open for the session's life: not a sign of work
-    if (counted) session.busy += 1;
-    res.once('close', () => { if (counted) session.busy -= 1; session.lastUsed = Date.now(); });
+    if (isCallersWork(req.method, body)) session.use.post(res);
     await session.transport.handleRequest(req, res, body);
     // An initialize the transport rejected named no session: nothing will ever reach this server again.
     if (fresh && !session.transport.sessionId) await session.front.close(false);
@@ -84,7 +84,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
 
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const [id, s] of live) if (s.busy === 0 && now - s.lastUsed > idleMs) void end(id);
+    for (const [id, s] of live) if (s.use.idleLongerThan(idleMs, s.front.calls(), now)) void end(id);
   }, Math.min(idleMs / 4, 30_000));
   sweep.unref();
 
@@ -117,7 +117,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     // a principal's name is on every chain entry its calls cause.
     const via: Record<string, string> = principal ? { client: principal.name } : {};
     const front = h.open(via, principal);
-    const entry: Live = { front, transport: undefined as unknown as StreamableHTTPServerTransport, lastUsed: Date.now(), busy: 0, client };
+    const entry: Live = { front, transport: undefined as unknown as StreamableHTTPServerTransport, use: new SessionUse(), client };
     entry.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => { via.mcp_session = sid; sessions.set(sid, entry); },

@@ -2,12 +2,15 @@
 // contents or a variable the config names in the environment (the profile
 // key) differ from the daemon's is served by a daemon restarted for it, with
 // a one-line notice, instead of the old allowlist or the old key.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { tempDir } from '../helpers/host.js';
 import { webcap as run } from '../helpers/cli.js';
+import { identityOf } from '../../host/daemon/identity.js';
+import { onLines, type Reply } from '../../host/daemon/protocol.js';
 
 let site: FixtureServer;
 const dirs: string[] = [];
@@ -71,5 +74,33 @@ describe('the daemon follows the configuration', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/--no-daemon/);
     expect(r.stderr).toMatch(/restarting it for this configuration/);
+  }, 120_000);
+
+  it('a command the daemon cannot make its host for (the config file broken since it started) is answered with the error, and the daemon still exits when idle', async () => {
+    const dir = tempDir('wcf-');
+    dirs.push(dir);
+    const file = join(dir, 'agent_config.toml');
+    writeFileSync(file, '[capabilities.browser]\nidle_timeout_s = 5\n[console]\nenabled = false\n');
+    const env = { WEBCAP_DAEMON: '', WEBCAP_CONFIG: file, WEBCAP_PROFILE_KEY: '' };
+    // Started on its own, the daemon makes its host on the first command.
+    const started = JSON.parse((await run(['daemon', 'start', '--json'], dir, env)).stdout) as { socket: string };
+    const talk = (request: object) => new Promise<Reply>((resolve, reject) => {
+      const socket = connect(started.socket);
+      socket.once('error', reject);
+      onLines(socket, (value) => { const r = value as Reply; if (r.type !== 'notice') { socket.end(); resolve(r); } });
+      socket.write(`${JSON.stringify(request)}\n`);
+    });
+    const hello = (await talk({ op: 'hello' })) as Extract<Reply, { type: 'hello' }>;
+    // The command read the config a moment before it broke: it names the daemon's configuration.
+    const configId = identityOf(file, readFileSync(file, 'utf8'), hello.env_names, { ...process.env, ...env });
+    const valid = readFileSync(file, 'utf8');
+    writeFileSync(file, '[capabilities.browser]\nidle_timeout_s = "soon"\n');
+    try {
+      const reply = await talk({ op: 'call', id: 'web.status', params: {}, yes: false, tty: false, config: file, config_id: configId });
+      expect(reply).toMatchObject({ type: 'error', error: { code: 'invalid_params', message: expect.stringMatching(/idle_timeout_s/) } });
+      for (; existsSync(started.socket); await new Promise((r) => setTimeout(r, 200)));
+    } finally {
+      writeFileSync(file, valid); // so that `daemon stop` after the test can reach a daemon left running
+    }
   }, 120_000);
 });

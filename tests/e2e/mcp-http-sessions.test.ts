@@ -71,6 +71,13 @@ describe('an idle MCP session', () => {
     mcp = await startMcpHttp({ listen: '127.0.0.1:0', config: configFor(dir, {}, { idle_timeout_s: 1 }), env: { WEBCAP_MCP_TOKEN: TOKEN } });
   });
   afterAll(async () => { await mcp?.close(); });
+  const chain = () => readEntries(join(dir, 'chain.jsonl'));
+  // A browser session's end: the MCP session's web.close, or the browser's own idle close (same idle_timeout_s),
+  // whichever comes first; either is on the chain with the MCP session's id.
+  const closeOf = (session: string) => chain().find((e) => e.session === session && ((e.kind === 'call' && e.capability === 'web.close') || (e.kind === 'event' && (e.result as { event?: string } | null)?.event === 'session_idle_closed')));
+  const raw = (c: { transport: StreamableHTTPClientTransport }, extra: Record<string, string> = {}) => ({
+    authorization: `Bearer ${TOKEN}`, 'mcp-session-id': c.transport.sessionId!, 'mcp-protocol-version': c.transport.protocolVersion!, ...extra,
+  });
 
   it('ends after idle_timeout_s with its browser sessions, and its id is no longer accepted', async () => {
     const c = await client(mcp.url);
@@ -79,12 +86,82 @@ describe('an idle MCP session', () => {
     const session = (opened.structuredContent as { session: string }).session;
     expect(mcp.sessions()).toEqual([id]);
     await until(() => mcp.sessions().length === 0);
-    await until(() => readEntries(join(dir, 'chain.jsonl')).some((e) => e.kind === 'call' && e.capability === 'web.close' && e.session === session));
-    const close = readEntries(join(dir, 'chain.jsonl')).find((e) => e.kind === 'call' && e.capability === 'web.close' && e.session === session);
-    expect(close?.via).toEqual({ mcp_session: id });
+    await until(() => closeOf(session) !== undefined);
+    expect(closeOf(session)?.via).toEqual({ mcp_session: id });
     await expect(c.client.callTool({ name: 'web_url', arguments: {} })).rejects.toThrow(/404|session/i);
     await c.client.close();
   }, 90_000); // two waits of up to 30 s each on a busy machine
+
+  it('ends though its client keeps reopening its listening stream and retrying a second one (a stream is not use)', async () => {
+    const c = await client(mcp.url);
+    const id = c.transport.sessionId!;
+    const headers = raw(c, { accept: 'text/event-stream' });
+    await c.client.close(); // its own stream goes; from here only the raw GETs below reach the session
+    const statuses: number[] = [];
+    let held: AbortController | undefined;
+    const get = async () => {
+      const abort = new AbortController();
+      const res = await fetch(mcp.url, { headers, signal: abort.signal });
+      statuses.push(res.status);
+      if (res.ok) return abort;
+      await res.body?.cancel();
+      return undefined;
+    };
+    // Every 300 ms: a second GET (refused 409: one stream per session), and every other time the held stream is
+    // dropped and reopened, as a client reconnecting would; until the session is gone.
+    for (let i = 0; mcp.sessions().includes(id); i++) {
+      if (i % 2 === 0) { held?.abort(); held = await get(); } else await get();
+      await new Promise((r) => setTimeout(r, 300));
+      if (i > 100) throw new Error('the session outlived 100 stream reopenings');
+    }
+    held?.abort();
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(409);
+    const after = await fetch(mcp.url, { headers });
+    await after.body?.cancel();
+    expect(after.status).toBe(404);
+  }, 90_000);
+
+  it('is not ended in the middle of a call longer than idle_timeout_s, and ends after it', async () => {
+    const c = await client(mcp.url);
+    const id = c.transport.sessionId!;
+    const opened = (await c.client.callTool({ name: 'web_open', arguments: { url: site.url('site.test') } })) as CallToolResult;
+    const session = (opened.structuredContent as { session: string }).session;
+    const waited = c.client.callTool({ name: 'web_wait', arguments: { time: 4000 } });
+    await until(() => chain().some((e) => e.kind === 'intent' && e.capability === 'web.wait' && e.session === session));
+    await new Promise((r) => setTimeout(r, 2000)); // the call started at most now - 2 s and lasts 4 s
+    expect(mcp.sessions()).toContain(id);
+    expect(((await waited) as CallToolResult).isError).toBeFalsy();
+    await until(() => !mcp.sessions().includes(id));
+    await until(() => closeOf(session) !== undefined);
+    const wait = chain().find((e) => e.kind === 'call' && e.capability === 'web.wait' && e.session === session)!;
+    expect(closeOf(session)!.seq).toBeGreaterThan(wait.seq);
+    await c.client.close();
+  }, 90_000);
+
+  it('a call whose client went away keeps the session until the call is over, then the session ends', async () => {
+    const c = await client(mcp.url);
+    const id = c.transport.sessionId!;
+    const opened = (await c.client.callTool({ name: 'web_open', arguments: { url: site.url('site.test') } })) as CallToolResult;
+    const session = (opened.structuredContent as { session: string }).session;
+    const abort = new AbortController();
+    const post = fetch(mcp.url, {
+      method: 'POST', signal: abort.signal,
+      headers: raw(c, { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 901, method: 'tools/call', params: { name: 'web_wait', arguments: { time: 4000 } } }),
+    }).catch(() => undefined);
+    await until(() => chain().some((e) => e.kind === 'intent' && e.capability === 'web.wait' && e.session === session));
+    abort.abort();
+    await post;
+    await new Promise((r) => setTimeout(r, 2000)); // the call started at most now - 2 s and lasts 4 s
+    expect(mcp.sessions()).toContain(id);
+    await until(() => !mcp.sessions().includes(id));
+    await until(() => closeOf(session) !== undefined);
+    const wait = chain().find((e) => e.kind === 'call' && e.capability === 'web.wait' && e.session === session)!;
+    expect(wait.error).toBeNull();
+    expect(closeOf(session)!.seq).toBeGreaterThan(wait.seq);
+    await c.client.close();
+  }, 90_000);
 });
 
 describe('webcap mcp --http (the CLI)', () => {
