@@ -17,7 +17,7 @@ import { fieldInPage } from './field-kind.js';
 declare const __webcapPristine: Pristine | undefined;
 
 /** Self-contained (it runs in the page): whether `el` may be typed into at once; if so its text is selected. */
-function readyInPage(css: string, field: typeof fieldInPage): boolean {
+export function readyInPage(css: string, field: typeof fieldInPage): boolean {
   if (typeof __webcapPristine === 'undefined') return false;
   const P = __webcapPristine;
   const el = P.docQuery(css);
@@ -31,11 +31,15 @@ function readyInPage(css: string, field: typeof fieldInPage): boolean {
   return true;
 }
 
-/** Types `text` over the field's text when it can at once; false when Playwright's fill must (nothing was typed). */
-export async function fillAtFocus(page: Page, css: string, text: string): Promise<boolean> {
+/**
+ * Types `text` over the field's text when it can at once; false when Playwright's fill must (nothing was typed).
+ * `readied`: the look that focused the field already ran readyInPage and it said yes, with nothing in between
+ * that waits (no polite delay, no question, no vault): the insertion follows at once.
+ */
+export async function fillAtFocus(page: Page, css: string, text: string, readied = false): Promise<boolean> {
   if (text === '') return false;   // Playwright clears with a Delete key press: its path
   // Selecting twice is harmless, so the watch session's evaluate (and its fallback) may run it twice.
-  const ready = await evaluateInPage(page, `(${readyInPage.toString()})(${JSON.stringify(css)}, ${fieldInPage.toString()})`).catch(() => false);
+  const ready = readied || await evaluateInPage(page, `(${readyInPage.toString()})(${JSON.stringify(css)}, ${fieldInPage.toString()})`).catch(() => false);
   if (ready !== true) return false;
   await page.keyboard.insertText(text);
   return true;

@@ -45,10 +45,13 @@ export const fill = pageTool('web.fill', async (call, params) => {
   const { page, session, timeout, ctx } = call;
   const { locator: target, label } = await locateTarget(call, params);
   const css = typeof params.selector === 'string' && params.frame === undefined ? label : undefined;
-  // A plain input or textarea is focused in the same look, and what has focus read once its focus handlers ran.
-  const look = css ? await lookFieldByCss(page, css, { focus: 'plain-field' }) : undefined;
-  const field = look?.value ?? await notFoundAsSelector(describeField(target, timeout), label, timeout);
   const text = params.text;
+  // A plain input or textarea is focused in the same look, and what has focus read once its focus handlers ran.
+  // Polite first: then a plain field can also be readied for the insertion in that look (nothing waits between).
+  if (css) await ctx.polite(session);
+  const insertAtOnce = !!css && text !== '' && !hasRefs(text);
+  const look = css ? await lookFieldByCss(page, css, { focus: 'plain-field', readyToInsert: insertAtOnce }) : undefined;
+  const field = look?.value ?? await notFoundAsSelector(describeField(target, timeout), label, timeout);
   const guard = new TypingGuard(call, 'web.fill', text);
   if (field.kind === 'password' || field.kind === 'payment') {
     await ctx.confirm({ capability: 'web.fill', selector: label, reason: `${field.kind}_field`, secret: text }, session);
@@ -59,11 +62,11 @@ export const fill = pageTool('web.fill', async (call, params) => {
     await target.focus({ timeout });
     await guard.check();
   }
-  await ctx.polite(session);
+  if (!css) await ctx.polite(session);
   const fp = look ? Promise.resolve(look.fingerprint ? { fingerprint: look.fingerprint } : {}) : fingerprintOf(target);
   // A vault reference becomes its value here, for the frame the field is in (secrets/resolve.ts).
   const typed = hasRefs(text) ? await resolveRefs(call, 'web.fill', text, await frameOf(target, timeout)) : text;
-  const { value, now } = await setValue(target, field.tag, field.type, typed, timeout, css ? { page, css, focused: look?.focused !== undefined, inputDone: call.inputDone } : undefined).catch((err: Error) => {
+  const { value, now } = await setValue(target, field.tag, field.type, typed, timeout, css ? { page, css, focused: look?.focused !== undefined, readied: look?.ready === true, inputDone: call.inputDone } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
       throw new WebcapError('invalid_params', `${label} is a <${field.tag}>, not a field web.fill can type into`, { ref: label, tag: field.tag });
@@ -84,7 +87,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
  * it stuck; on the CSS fast path the read-back also says what kind the field
  * is now (`now`), in the same page.evaluate.
  */
-async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string; focused: boolean; inputDone(): void }): Promise<{ value: unknown; now?: FieldInfo }> {
+async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string; focused: boolean; readied: boolean; inputDone(): void }): Promise<{ value: unknown; now?: FieldInfo }> {
   if (tag === 'select') {
     // By value when an option has it, else by label. Asked first, because selectOption waits its whole
     // timeout for an option that is not there: trying the value and then the label kept a fill by label
@@ -100,7 +103,7 @@ async function setValue(target: Locator, tag: string, type: string, text: string
   if (byCss) {
     // Straight into the field the look focused when it still has focus (fill-at-focus.ts); else Playwright's
     // page-level fill, which skips the locator's extra round trips (same first-match element).
-    const direct = byCss.focused && await fillAtFocus(byCss.page, byCss.css, text);
+    const direct = byCss.focused && await fillAtFocus(byCss.page, byCss.css, text, byCss.readied);
     if (!direct) await byCss.page.fill(byCss.css, text, { timeout });
     byCss.inputDone();   // the read-back overlaps the effect gate's round trip
     const back = await readBackByCss(byCss.page, byCss.css);

@@ -12,6 +12,7 @@ import { evaluateInPage, pageFlush, watchEvaluate } from '../guard/redirect-hops
 import { readFingerprint, TEXT_CHARS, type Fingerprint } from '../fingerprint.js';
 import { fieldInPage, submitInPage, type FieldInfo } from './field-kind.js';
 import { clickPointInPage, type Point } from './click-at-point.js';
+import { readyInPage } from './fill-at-focus.js';
 
 declare const __webcapPristine: Pristine | undefined;
 
@@ -51,6 +52,12 @@ interface LookOptions<A> {
    * handlers started fails alone, not the look.
    */
   flushAfter?: boolean;
+  /**
+   * After focusing, when what has focus is one plain field: check it can take
+   * an insertion at once and select its text (fill-at-focus.ts readyInPage),
+   * so web.fill's insertion follows this look with no round trip between.
+   */
+  readyToInsert?: boolean;
 }
 
 export interface Look<R> {
@@ -61,6 +68,8 @@ export interface Look<R> {
   point?: Point;
   /** The look armed the page's key guard (LookOptions.armKeys). */
   armed?: boolean;
+  /** The field took focus, is plain, and its text is selected for an insertion (LookOptions.readyToInsert). */
+  ready?: boolean;
   /** The ordered flush sent right behind the look (LookOptions.flushAfter), when the look ran on the watch's session. */
   flushed?: Promise<unknown>;
 }
@@ -125,6 +134,7 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
       await P.tick();
       focused = ${FOCUSED_KINDS};
       ${opts.armKeys ? `if (focused === 'plain ') { P.armKeys('', ${fieldInPage.toString()}); armed = true; }` : ''}
+      ${opts.readyToInsert ? `if (focused === 'plain ') { try { ready = (${readyInPage.toString()})(${JSON.stringify(css)}, ${fieldInPage.toString()}) === true; } catch {} }` : ''}
     }`;
   const expression = `(async () => {
     if (typeof __webcapPristine === 'undefined') return { miss: true };
@@ -140,8 +150,9 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
     try { value = (${check.toString()})(el, ${JSON.stringify(opts.arg ?? null)}); } catch { return { miss: true }; }
     let focused;
     let armed = false;
+    let ready = false;
     ${focus}
-    return { value, fingerprint, focused, point, armed };
+    return { value, fingerprint, focused, point, armed, ready };
   })()`;
   // A look that acts reads its answer through the browser's own copy (watchEvaluate), so a failure means the
   // document went away, not that the page broke the copy.
@@ -153,11 +164,11 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
   const r = await asked.catch((err: unknown) => {
     if (opts.acts) throw new WebcapError('navigation_failed', `${opts.acts}: the page went away (or its evaluate failed) while it acted on ${css}; whether it took effect is unknown, so look at the page again (${firstLine(err)})`, { selector: css });
     return { miss: true };
-  }) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string; point?: Point; armed?: boolean };
+  }) as { miss?: true; value: R; fingerprint?: Fingerprint; focused?: string; point?: Point; armed?: boolean; ready?: boolean };
   if (r.miss) return undefined;
   return {
     value: r.value, ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}), ...(typeof r.focused === 'string' ? { focused: r.focused } : {}),
-    ...(isPoint(r.point) ? { point: r.point } : {}), ...(r.armed === true ? { armed: true } : {}),
+    ...(isPoint(r.point) ? { point: r.point } : {}), ...(r.armed === true ? { armed: true } : {}), ...(r.ready === true ? { ready: true } : {}),
     ...(flushed ? { flushed } : {}),
   };
 }
