@@ -31,6 +31,8 @@ export interface Pristine {
   focus(el: Element): void;
   /** Resolves after one zero-delay timer: the handlers and timers focus set off have run. */
   tick(): Promise<void>;
+  /** tick(), answering what `read` says then (undefined when it throws: the page's getters may). */
+  tickRead<T>(read: () => T): Promise<T | undefined>;
   /** The topmost element at a point of the viewport (null outside it). */
   hitAt(x: number, y: number): Element | null;
   /** `node` is `el` or inside it (in its own tree). */
@@ -236,6 +238,13 @@ function capture(): void {
       try { apply(f.focus, el, []); } catch { apply(f.svgFocus, el, []); }
     },
     tick: () => new f.Promise<void>((resolve) => { apply(f.setTimeout, window, [resolve, 0]); }),
+    tickRead: <T>(read: () => T) => new f.Promise<T | undefined>((resolve) => {
+      apply(f.setTimeout, window, [() => {
+        let value: T | undefined;
+        try { value = read(); } catch { /* undefined */ }
+        resolve(value);
+      }, 0]);
+    }),
     hitAt: (x: number, y: number) => apply(f.elementFromPoint, doc, [x, y]) as Element | null,
     within: (el: Element, node: Node) => apply(f.contains, el, [node]) as boolean,
     box: (el: Element) => {
