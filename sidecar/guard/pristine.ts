@@ -76,6 +76,20 @@ export interface Pristine {
   armKeys(approved: string, kind: (el: Element) => { kind: string }): void;
   /** Disarms it: the index of the first stopped key (-1: none) and why, and the keydowns it saw. */
   disarmKeys(): KeyRecord;
+  /**
+   * Arms the insertion guard for one insertion into `el` (web.fill): the next
+   * trusted `beforeinput` of this window is stopped (default prevented, no
+   * later listener sees it) unless `el` has focus, is its target and is
+   * still plain by `kind` (or of a kind in `approved`, space-separated); then
+   * the guard is off. Until disarmInsert().
+   */
+  armInsert(el: Element, kind: (el: Element) => { kind: string }, approved?: string): void;
+  /**
+   * Disarms it: 'ok' (the insertion went into the element), '' (none seen),
+   * or why it was stopped: the kind that had focus or the element had turned
+   * into ('password', 'payment'), 'frame', or 'moved' (another plain element).
+   */
+  disarmInsert(): string;
 }
 
 export interface KeyRecord { stopped: number; why: string; seen: number }
@@ -172,8 +186,33 @@ function capture(): void {
     keys.why = why;
     apply(f.preventDefault, event, []);
   };
+  // The insertion guard's state (armInsert / disarmInsert): one insertion into one element.
+  const insert = { el: null as Element | null, kind: (_el: Element) => ({ kind: 'password' }), approved: '', outcome: '' };
+  const onInsert = (event: Event) => {
+    const el = insert.el;
+    if (!el || !event.isTrusted) return;
+    insert.el = null;
+    const active = apply(f.docActive, doc, []) as Element | null;
+    const path = apply(f.composedPath, event, []) as EventTarget[];
+    const kindOf = (e: Element) => {
+      const tag = apply(f.toLowerCase, apply(f.tagName, e, []), []) as string;
+      if (tag === 'iframe' || tag === 'frame' || tag === 'object' || tag === 'embed') return 'frame';
+      try { return insert.kind(e).kind; } catch { return 'password'; }
+    };
+    let why = '';
+    if (active !== el || path[0] !== el) {
+      why = active ? kindOf(active) : 'moved';
+      if (why === 'plain') why = 'moved';
+    } else {
+      const kind = kindOf(el);
+      if (kind !== 'plain' && !(kind !== 'frame' && apply(f.includes, insert.approved, [kind]))) why = kind;
+    }
+    insert.outcome = why || 'ok';
+    if (why) stop(event);
+  };
   const KEY_EVENTS = ['keydown', 'keypress', 'beforeinput', 'keyup', 'input'];
   const listen = () => {
+    apply(f.listen, window, ['beforeinput', onInsert, true]);
     for (let i = 0; i < KEY_EVENTS.length; i++) apply(f.listen, window, [KEY_EVENTS[i], onKey, true]);
     apply(f.listen, window, ['focusin', onFocus, true]);
     apply(f.listen, window, ['blur', onFocus, true]);
@@ -317,6 +356,18 @@ function capture(): void {
       keys.armed = false;
       keys.current = null;
       return record;
+    },
+    armInsert: (el: Element, kind: (el: Element) => { kind: string }, approved?: string) => {
+      insert.el = el;
+      insert.kind = kind;
+      insert.approved = typeof approved === 'string' ? approved : '';
+      insert.outcome = '';
+    },
+    disarmInsert: () => {
+      insert.el = null;
+      const outcome = insert.outcome;
+      insert.outcome = '';
+      return outcome;
     },
   });
   Object.defineProperty(window, '__webcapPristine', { value: pristine, writable: false, enumerable: false, configurable: false });
