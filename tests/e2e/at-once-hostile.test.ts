@@ -6,7 +6,7 @@
 // user would check: the server received nothing, the call said so, and no
 // text reached a field other than the one named.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Host } from '../../host/host.js';
 import { html, send, serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
@@ -52,6 +52,7 @@ afterAll(async () => { await site?.close(); });
 
 // booking.demo.test has a site profile with a polite delay (site-profiles/demo-booking.json).
 const config = (mode: string) => testConfig({
+  browser: { max_concurrent_sessions: 20 },
   network: { resolve: { 'shop.test': '127.0.0.1', 'booking.demo.test': '127.0.0.1' }, allow_private: ['127.0.0.1'] },
   consent: { non_interactive: mode },
 });
@@ -61,6 +62,7 @@ const log = async (host: Host) => String(((await host.call('web.extract', { sele
 describe('deny mode', () => {
   let host: Host;
   beforeAll(() => { host = testHost(config('deny')); });
+  afterEach(async () => { await host.call('web.close', {}).catch(() => undefined); });
   afterAll(async () => { await host?.close(); });
 
   it('web.select on a page whose setTimeout calls back at once: the change handler\'s POST fails the call, nothing arrives', async () => {
@@ -69,7 +71,6 @@ describe('deny mode', () => {
     expect(e.code).toBe('consent_denied');
     await sleep(200);
     expect(posted('sync-timer')).toBe(0);
-    await host.call('web.close', {});
   });
 
   // The title is read in the effect gate's round trip after the load: a page must not be able to hold it.
@@ -96,7 +97,6 @@ describe('deny mode', () => {
     const e = await failure(host.call('web.fill', { selector: '#go', text: 'hello' }));
     expect(e.code).toBe('consent_denied');
     expect(await log(host)).toBe('');
-    await host.call('web.close', {});
   });
 
   it('web.fill whose field loses focus to another field right after the look: the text lands in the named field or nowhere', async () => {
@@ -106,13 +106,13 @@ describe('deny mode', () => {
     const outcome = await host.call('web.fill', { selector: '#go', text: 'hello' }).then((r) => r.value, (e: { code?: string }) => e.code);
     expect(await log(host)).toBe(outcome === 'blocked' ? '' : 'go=hello;');
     expect(['hello', 'blocked']).toContain(outcome);
-    await host.call('web.close', {});
   });
 });
 
 describe('approve mode', () => {
   let host: Host;
   beforeAll(() => { host = testHost(config('approve')); });
+  afterEach(async () => { await host.call('web.close', {}).catch(() => undefined); });
   afterAll(async () => { await host?.close(); });
 
   it('web.select on a page whose setTimeout calls back at once: the approved POST arrives once and the call answers', async () => {
@@ -121,7 +121,6 @@ describe('approve mode', () => {
     const r = await host.call('web.select', { selector: '#go', value: 'b' });
     expect(r.selected).toEqual([{ value: 'b', label: 'B' }]);
     await expect.poll(() => posted('sync-timer'), { timeout: 30_000 }).toBe(before + 1);
-    await host.call('web.close', {});
   });
 
   it('web.fill whose field turns into type=password right after the look: asked, typed once into the named field, reported redacted', async () => {
@@ -130,6 +129,5 @@ describe('approve mode', () => {
     expect(r.value).toBe('[REDACTED]');
     expect(r.secret_input).toBe(true);
     expect(await log(host)).toBe('go=hello;');
-    await host.call('web.close', {});
   });
 });
