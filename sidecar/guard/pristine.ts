@@ -187,7 +187,7 @@ function capture(): void {
     apply(f.preventDefault, event, []);
   };
   // The insertion guard's state (armInsert / disarmInsert): one insertion into one element.
-  const insert = { el: null as Element | null, kind: (_el: Element) => ({ kind: 'password' }), approved: '', outcome: '' };
+  const insert = { el: null as Element | null, kind: (_el: Element) => ({ kind: 'password' }), approved: '', outcome: '', passing: null as Event | null, into: null as Element | null };
   const onInsert = (event: Event) => {
     const el = insert.el;
     if (!el || !event.isTrusted) return;
@@ -209,10 +209,29 @@ function capture(): void {
     }
     insert.outcome = why || 'ok';
     if (why) stop(event);
+    else { insert.passing = event; insert.into = el; }
+  };
+  // Focus moved while the insertion let through is still dispatched (a page's own beforeinput listener): the
+  // text would go where focus is now, so it is cancelled there.
+  const onInsertFocus = () => {
+    const event = insert.passing;
+    if (!event || apply(f.eventPhase, event, []) === 0) { insert.passing = null; return; }
+    const active = apply(f.docActive, doc, []) as Element | null;
+    if (active === insert.into) return;
+    apply(f.preventDefault, event, []);
+    // A blur shows the body first, the focusin then where focus went: the worse reason is kept.
+    const tag = active ? apply(f.toLowerCase, apply(f.tagName, active, []), []) as string : '';
+    let why = 'moved';
+    if (tag === 'iframe' || tag === 'frame' || tag === 'object' || tag === 'embed') why = 'frame';
+    else if (active) { try { why = insert.kind(active).kind; } catch { why = 'password'; } }
+    if (why !== 'plain' && (insert.outcome === 'ok' || insert.outcome === 'moved')) insert.outcome = why;
+    else if (insert.outcome === 'ok') insert.outcome = 'moved';
   };
   const KEY_EVENTS = ['keydown', 'keypress', 'beforeinput', 'keyup', 'input'];
   const listen = () => {
     apply(f.listen, window, ['beforeinput', onInsert, true]);
+    apply(f.listen, window, ['focus', onInsertFocus, true]);
+    apply(f.listen, window, ['blur', onInsertFocus, true]);
     for (let i = 0; i < KEY_EVENTS.length; i++) apply(f.listen, window, [KEY_EVENTS[i], onKey, true]);
     apply(f.listen, window, ['focusin', onFocus, true]);
     apply(f.listen, window, ['blur', onFocus, true]);
@@ -365,6 +384,7 @@ function capture(): void {
     },
     disarmInsert: () => {
       insert.el = null;
+      insert.passing = null;
       const outcome = insert.outcome;
       insert.outcome = '';
       return outcome;

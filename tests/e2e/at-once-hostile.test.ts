@@ -31,6 +31,8 @@ const PAGES: Record<string, string> = {
   'title-throws': `<h1>Title</h1><script>Object.defineProperty(document, 'title', { get() { throw new Error('no title'); } });</script>`,
   'to-password': `<input id="go" aria-label="q" onfocus="${rightAfter("document.getElementById('pw').focus()")}"><input id="pw" type="password" aria-label="pw">${LOG}`,
   'turns-password': `<input id="go" aria-label="q" onfocus="${rightAfter("this.type = 'password'")}">${LOG}`,
+  // The page's own beforeinput listener moves focus while the insertion is dispatched: the text would follow it.
+  'in-beforeinput': `<input id="go" aria-label="q" onbeforeinput="document.getElementById('pw').focus()"><input id="pw" type="password" aria-label="pw">${LOG}`,
   'to-other': `<input id="go" aria-label="q" onfocus="${rightAfter("document.getElementById('other').focus()")}"><input id="other" aria-label="other">${LOG}`,
 };
 
@@ -91,6 +93,13 @@ describe('deny mode', () => {
       await host.call('web.close', {});
     });
   }
+
+  it('web.fill whose field moves focus to a password field in its own beforeinput listener: consent_denied, nothing typed', async () => {
+    await open(host, 'in-beforeinput');
+    const e = await failure(host.call('web.fill', { selector: '#go', text: 'hello' }));
+    expect(e.code).toBe('consent_denied');
+    expect(await log(host)).toBe('');
+  });
 
   it('web.fill whose field turns into type=password right after the look: consent_denied, nothing typed', async () => {
     await open(host, 'turns-password');
