@@ -31,6 +31,8 @@ export interface Pristine {
   focus(el: Element): void;
   /** Resolves after one zero-delay timer: the handlers and timers focus set off have run. */
   tick(): Promise<void>;
+  /** tick(), answering what `read` says then (undefined when it throws: the page's getters may). */
+  tickRead<T>(read: () => T): Promise<T | undefined>;
   /** The topmost element at a point of the viewport (null outside it). */
   hitAt(x: number, y: number): Element | null;
   /** `node` is `el` or inside it (in its own tree). */
@@ -74,6 +76,20 @@ export interface Pristine {
   armKeys(approved: string, kind: (el: Element) => { kind: string }): void;
   /** Disarms it: the index of the first stopped key (-1: none) and why, and the keydowns it saw. */
   disarmKeys(): KeyRecord;
+  /**
+   * Arms the insertion guard for one insertion into `el` (web.fill): the next
+   * trusted `beforeinput` of this window is stopped (default prevented, no
+   * later listener sees it) unless `el` has focus, is its target and is
+   * still plain by `kind` (or of a kind in `approved`, space-separated); then
+   * the guard is off. Until disarmInsert().
+   */
+  armInsert(el: Element, kind: (el: Element) => { kind: string }, approved?: string): void;
+  /**
+   * Disarms it: 'ok' (the insertion went into the element), '' (none seen),
+   * or why it was stopped: the kind that had focus or the element had turned
+   * into ('password', 'payment'), 'frame', or 'moved' (another plain element).
+   */
+  disarmInsert(): string;
 }
 
 export interface KeyRecord { stopped: number; why: string; seen: number }
@@ -170,8 +186,52 @@ function capture(): void {
     keys.why = why;
     apply(f.preventDefault, event, []);
   };
+  // The insertion guard's state (armInsert / disarmInsert): one insertion into one element.
+  const insert = { el: null as Element | null, kind: (_el: Element) => ({ kind: 'password' }), approved: '', outcome: '', passing: null as Event | null, into: null as Element | null };
+  const onInsert = (event: Event) => {
+    const el = insert.el;
+    if (!el || !event.isTrusted) return;
+    insert.el = null;
+    const active = apply(f.docActive, doc, []) as Element | null;
+    const path = apply(f.composedPath, event, []) as EventTarget[];
+    const kindOf = (e: Element) => {
+      const tag = apply(f.toLowerCase, apply(f.tagName, e, []), []) as string;
+      if (tag === 'iframe' || tag === 'frame' || tag === 'object' || tag === 'embed') return 'frame';
+      try { return insert.kind(e).kind; } catch { return 'password'; }
+    };
+    let why = '';
+    if (active !== el || path[0] !== el) {
+      why = active ? kindOf(active) : 'moved';
+      if (why === 'plain') why = 'moved';
+    } else {
+      const kind = kindOf(el);
+      if (kind !== 'plain' && !(kind !== 'frame' && apply(f.includes, insert.approved, [kind]))) why = kind;
+    }
+    insert.outcome = why || 'ok';
+    if (why) stop(event);
+    else { insert.passing = event; insert.into = el; }
+  };
+  // Focus moved while the insertion let through is still dispatched (a page's own beforeinput listener): the
+  // text would go where focus is now, so it is cancelled there.
+  const onInsertFocus = () => {
+    const event = insert.passing;
+    if (!event || apply(f.eventPhase, event, []) === 0) { insert.passing = null; return; }
+    const active = apply(f.docActive, doc, []) as Element | null;
+    if (active === insert.into) return;
+    apply(f.preventDefault, event, []);
+    // A blur shows the body first, the focusin then where focus went: the worse reason is kept.
+    const tag = active ? apply(f.toLowerCase, apply(f.tagName, active, []), []) as string : '';
+    let why = 'moved';
+    if (tag === 'iframe' || tag === 'frame' || tag === 'object' || tag === 'embed') why = 'frame';
+    else if (active) { try { why = insert.kind(active).kind; } catch { why = 'password'; } }
+    if (why !== 'plain' && (insert.outcome === 'ok' || insert.outcome === 'moved')) insert.outcome = why;
+    else if (insert.outcome === 'ok') insert.outcome = 'moved';
+  };
   const KEY_EVENTS = ['keydown', 'keypress', 'beforeinput', 'keyup', 'input'];
   const listen = () => {
+    apply(f.listen, window, ['beforeinput', onInsert, true]);
+    apply(f.listen, window, ['focus', onInsertFocus, true]);
+    apply(f.listen, window, ['blur', onInsertFocus, true]);
     for (let i = 0; i < KEY_EVENTS.length; i++) apply(f.listen, window, [KEY_EVENTS[i], onKey, true]);
     apply(f.listen, window, ['focusin', onFocus, true]);
     apply(f.listen, window, ['blur', onFocus, true]);
@@ -236,6 +296,13 @@ function capture(): void {
       try { apply(f.focus, el, []); } catch { apply(f.svgFocus, el, []); }
     },
     tick: () => new f.Promise<void>((resolve) => { apply(f.setTimeout, window, [resolve, 0]); }),
+    tickRead: <T>(read: () => T) => new f.Promise<T | undefined>((resolve) => {
+      apply(f.setTimeout, window, [() => {
+        let value: T | undefined;
+        try { value = read(); } catch { /* undefined */ }
+        resolve(value);
+      }, 0]);
+    }),
     hitAt: (x: number, y: number) => apply(f.elementFromPoint, doc, [x, y]) as Element | null,
     within: (el: Element, node: Node) => apply(f.contains, el, [node]) as boolean,
     box: (el: Element) => {
@@ -308,6 +375,19 @@ function capture(): void {
       keys.armed = false;
       keys.current = null;
       return record;
+    },
+    armInsert: (el: Element, kind: (el: Element) => { kind: string }, approved?: string) => {
+      insert.el = el;
+      insert.kind = kind;
+      insert.approved = typeof approved === 'string' ? approved : '';
+      insert.outcome = '';
+    },
+    disarmInsert: () => {
+      insert.el = null;
+      insert.passing = null;
+      const outcome = insert.outcome;
+      insert.outcome = '';
+      return outcome;
     },
   });
   Object.defineProperty(window, '__webcapPristine', { value: pristine, writable: false, enumerable: false, configurable: false });

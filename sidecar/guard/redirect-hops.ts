@@ -61,8 +61,17 @@ const sessions = new WeakMap<Page, CDPSession>();
  */
 function orderedFlush(page: Page): (() => Promise<unknown>) | undefined {
   const session = sessions.get(page);
-  return session && (() => session.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(r, 0))', awaitPromise: true }));
+  return session && (() => session.send('Runtime.evaluate', { expression: FLUSH, awaitPromise: true }));
 }
+
+// The zero-delay timer of a flush is the one captured before the page's scripts (pristine.ts): a page that
+// makes its own setTimeout (or Promise) call back at once would make the flush answer before the timers its
+// handlers armed, and one whose setTimeout never calls back would hold it (and the title read after a load)
+// until the cap or the call's timeout. Without the capture (no init script ran there) the page's own timer.
+const FLUSH = `(typeof __webcapPristine === 'undefined' ? new Promise((r) => setTimeout(r, 0)) : __webcapPristine.tick())`;
+const TITLE_FLUSH = `(typeof __webcapPristine === 'undefined'
+  ? new Promise((r) => setTimeout(() => { let t; try { t = document.title; } catch {} r(t); }, 0))
+  : __webcapPristine.tickRead(() => document.title))`;
 
 /**
  * The round trip the effect gate waits for after an input action: the ordered
@@ -71,7 +80,7 @@ function orderedFlush(page: Page): (() => Promise<unknown>) | undefined {
  */
 export function pageFlush(page: Page): { run: () => Promise<unknown>; ordered: boolean } {
   const ordered = orderedFlush(page);
-  return ordered ? { run: ordered, ordered: true } : { run: () => page.evaluate('new Promise((r) => setTimeout(r, 0))'), ordered: false };
+  return ordered ? { run: ordered, ordered: true } : { run: () => page.evaluate(FLUSH), ordered: false };
 }
 
 /** The watch's own CDP session of the page, once it listens (undefined before, or without CDP). */
@@ -93,7 +102,7 @@ export function flushReadingTitle(page: Page): Promise<string> | undefined {
 
 /** flushReadingTitle on a watch session already in hand (load-flush.ts sends it at the load event). */
 export function titleFlush(session: CDPSession): Promise<string> {
-  return session.send('Runtime.evaluate', { expression: 'new Promise((r) => setTimeout(() => r(document.title), 0))', awaitPromise: true, returnByValue: true })
+  return session.send('Runtime.evaluate', { expression: TITLE_FLUSH, awaitPromise: true, returnByValue: true })
     .then(({ result }: { result: { value?: unknown } }) => (typeof result.value === 'string' ? result.value : ''));
 }
 

@@ -81,14 +81,17 @@ export async function readValueByCss(page: Page, css: string): Promise<string | 
  * kind now (a field that turned into a password field while typed into is
  * one now). undefined: use the locator calls.
  */
-export async function readBackByCss(page: Page, css: string): Promise<{ value?: string; field?: FieldInfo } | undefined> {
+export async function readBackByCss(page: Page, css: string, insert = false): Promise<{ value?: string; field?: FieldInfo; stopped?: string } | undefined> {
+  // `insert`: the look armed the page's insertion guard (pristine.ts armInsert): disarm it and say what it stopped.
   const expression = `(() => {
     if (typeof __webcapPristine === 'undefined') return undefined;
+    const outcome = ${insert ? '__webcapPristine.disarmInsert()' : "''"};
+    const stopped = outcome === '' || outcome === 'ok' ? undefined : outcome;
     const el = __webcapPristine.docQuery(${JSON.stringify(css)});
-    if (!el) return undefined;
+    if (!el) return stopped === undefined ? undefined : { stopped };
     const value = __webcapPristine.value(el);
-    if (__webcapPristine.hasShadowRoots()) return { value };
-    return { value, field: (${fieldInPage.toString()})(el) };
+    if (__webcapPristine.hasShadowRoots()) return { value, stopped };
+    return { value, field: (${fieldInPage.toString()})(el), stopped };
   })()`;
-  return evaluateInPage(page, expression).catch(() => undefined) as Promise<{ value?: string; field?: FieldInfo } | undefined>;
+  return evaluateInPage(page, expression).catch(() => undefined) as Promise<{ value?: string; field?: FieldInfo; stopped?: string } | undefined>;
 }

@@ -32,15 +32,49 @@ export function readyInPage(css: string, field: typeof fieldInPage): boolean {
 }
 
 /**
- * Types `text` over the field's text when it can at once; false when Playwright's fill must (nothing was typed).
- * `readied`: the look that focused the field already ran readyInPage and it said yes, with nothing in between
- * that waits (no polite delay, no question, no vault): the insertion follows at once.
+ * Types `text` over the field's text when it can at once (`direct`); else Playwright's fill must (nothing was
+ * typed). Either way the page's insertion guard is on the field (`armed`): it stops the text where it lands if
+ * focus moved or the field turned secret in between (pristine.ts armInsert); the read-back after the insertion
+ * disarms it and says (readBackByCss). `readied`: the look that focused the field already ran readyInPage, it
+ * said yes and armed the guard, with nothing in between that waits (no polite delay, no question, no vault):
+ * the insertion follows at once.
  */
-export async function fillAtFocus(page: Page, css: string, text: string, readied = false): Promise<boolean> {
-  if (text === '') return false;   // Playwright clears with a Delete key press: its path
-  // Selecting twice is harmless, so the watch session's evaluate (and its fallback) may run it twice.
-  const ready = readied || await evaluateInPage(page, `(${readyInPage.toString()})(${JSON.stringify(css)}, ${fieldInPage.toString()})`).catch(() => false);
-  if (ready !== true) return false;
-  await page.keyboard.insertText(text);
-  return true;
+export async function fillAtFocus(page: Page, css: string, text: string, readied = false): Promise<{ direct: boolean; armed: boolean }> {
+  if (text === '') return { direct: false, armed: false };   // Playwright clears with a Delete key press: its path
+  // Selecting and arming twice is harmless, so the watch session's evaluate (and its fallback) may run it twice.
+  const expression = `(() => {
+    const ready = (${readyInPage.toString()})(${JSON.stringify(css)}, ${fieldInPage.toString()}) === true;
+    if (typeof __webcapPristine === 'undefined') return 'no';
+    const el = __webcapPristine.docQuery(${JSON.stringify(css)});
+    if (!el || __webcapPristine.hasShadowRoots()) return 'no';
+    __webcapPristine.armInsert(el, ${fieldInPage.toString()});
+    return ready ? 'ready' : 'armed';
+  })()`;
+  const state = readied ? 'ready' : await evaluateInPage(page, expression).catch(() => 'no');
+  const armed = state === 'ready' || state === 'armed';
+  if (state !== 'ready') return { direct: false, armed };
+  try {
+    await page.keyboard.insertText(text);
+  } catch (err) {
+    // Off again, or it would judge a later insertion.
+    await disarmInsert(page);
+    throw err;
+  }
+  return { direct: true, armed };
+}
+
+/** Arms the page's insertion guard on the field (pristine.ts armInsert); false when it could not. */
+export async function armInsert(page: Page, css: string, approved: string[]): Promise<boolean> {
+  const expression = `(() => {
+    if (typeof __webcapPristine === 'undefined') return false;
+    const el = __webcapPristine.docQuery(${JSON.stringify(css)});
+    if (!el || __webcapPristine.hasShadowRoots()) return false;
+    __webcapPristine.armInsert(el, ${fieldInPage.toString()}, ${JSON.stringify(approved.join(' '))});
+    return true;
+  })()`;
+  return (await evaluateInPage(page, expression).catch(() => false)) === true;
+}
+
+export async function disarmInsert(page: Page): Promise<void> {
+  await evaluateInPage(page, `typeof __webcapPristine === 'undefined' || __webcapPristine.disarmInsert()`).catch(() => undefined);
 }

@@ -10,10 +10,11 @@ import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeSubmit, READ_BACK_MS, readBackByCss, submitInPage, valueAfter, type FieldInfo } from './field-kind.js';
 import { lookByCss, lookFieldByCss, lookSubmitByCss } from './look-by-css.js';
 import { clickAtPoint, lookClickByLocator } from './click-at-point.js';
-import { fillAtFocus } from './fill-at-focus.js';
+import { armInsert, disarmInsert, fillAtFocus } from './fill-at-focus.js';
 import { typesIntoField } from '../guard/effect-rules.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 import { hasRefs } from '../../manifests/secrets/refs.js';
+import { pageFlush } from '../guard/redirect-hops.js';
 import { frameOf, resolveRefs } from '../secrets/resolve.js';
 
 // One look at the element before acting (is this a sensitive submit or field?
@@ -66,7 +67,9 @@ export const fill = pageTool('web.fill', async (call, params) => {
   const fp = look ? Promise.resolve(look.fingerprint ? { fingerprint: look.fingerprint } : {}) : fingerprintOf(target);
   // A vault reference becomes its value here, for the frame the field is in (secrets/resolve.ts).
   const typed = hasRefs(text) ? await resolveRefs(call, 'web.fill', text, await frameOf(target, timeout)) : text;
-  const { value, now } = await setValue(target, field.tag, field.type, typed, timeout, css ? { page, css, focused: look?.focused !== undefined, readied: look?.ready === true, inputDone: call.inputDone } : undefined).catch((err: Error) => {
+  // The insertion guard stopped the text (nothing landed): a secret field it was bound for asks first ("no": consent_denied).
+  const stopped = { ask: (why: string) => (why === 'password' || why === 'payment' ? guard.approveStopped(why) : Promise.resolve()), approved: () => guard.approvedKinds() };
+  const { value, now } = await setValue(target, field.tag, field.type, typed, timeout, css ? { page, css, focused: look?.focused !== undefined, readied: look?.ready === true, inputDone: call.inputDone, stopped } : undefined).catch((err: Error) => {
     // A ref or role can name a button as easily as a field: say so, not "internal".
     if (/Element is not an <input>/.test(err.message)) {
       throw new WebcapError('invalid_params', `${label} is a <${field.tag}>, not a field web.fill can type into`, { ref: label, tag: field.tag });
@@ -87,7 +90,7 @@ export const fill = pageTool('web.fill', async (call, params) => {
  * it stuck; on the CSS fast path the read-back also says what kind the field
  * is now (`now`), in the same page.evaluate.
  */
-async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string; focused: boolean; readied: boolean; inputDone(): void }): Promise<{ value: unknown; now?: FieldInfo }> {
+async function setValue(target: Locator, tag: string, type: string, text: string, timeout: number, byCss?: { page: Page; css: string; focused: boolean; readied: boolean; inputDone(): void; stopped: Stopped }): Promise<{ value: unknown; now?: FieldInfo }> {
   if (tag === 'select') {
     // By value when an option has it, else by label. Asked first, because selectOption waits its whole
     // timeout for an option that is not there: trying the value and then the label kept a fill by label
@@ -103,14 +106,52 @@ async function setValue(target: Locator, tag: string, type: string, text: string
   if (byCss) {
     // Straight into the field the look focused when it still has focus (fill-at-focus.ts); else Playwright's
     // page-level fill, which skips the locator's extra round trips (same first-match element).
-    const direct = byCss.focused && await fillAtFocus(byCss.page, byCss.css, text, byCss.readied);
-    if (!direct) await byCss.page.fill(byCss.css, text, { timeout });
+    // Either way the page's insertion guard judges the text where it lands (fillAfterStop below).
+    const tried = byCss.focused ? await fillAtFocus(byCss.page, byCss.css, text, byCss.readied) : { direct: false, armed: false };
+    if (!tried.direct) {
+      try {
+        await byCss.page.fill(byCss.css, text, { timeout });
+      } catch (err) {
+        if (tried.armed) await disarmInsert(byCss.page);
+        throw err;
+      }
+    }
     byCss.inputDone();   // the read-back overlaps the effect gate's round trip
-    const back = await readBackByCss(byCss.page, byCss.css);
-    return { value: back ? back.value : await valueAfter(byCss.page.locator(byCss.css)), now: back?.field };
+    const back = await readBackByCss(byCss.page, byCss.css, tried.armed);
+    if (back?.stopped === undefined) return { value: back ? back.value : await valueAfter(byCss.page.locator(byCss.css)), now: back?.field };
+    return fillAfterStop(byCss.page, byCss.css, text, timeout, back.stopped, byCss.stopped);
   }
   await target.fill(text, { timeout });
   return { value: await valueAfter(target) };
+}
+
+/** What web.fill does when the page's insertion guard stopped its text: ask about a secret field, the approved kinds. */
+interface Stopped { ask(why: string): Promise<void>; approved(): string[] }
+
+/**
+ * The insertion guard stopped the text where it landed (focus had left the
+ * field, or it turned secret): nothing went in. A secret field it was bound
+ * for asks first ("no": consent_denied). Then Playwright's fill, as for a
+ * field that was not ready, once, with the guard armed again; one more round
+ * trip for the effect gate (the one it waits for went before this input).
+ * Stopped again: the call fails and says nothing was typed.
+ */
+async function fillAfterStop(page: Page, css: string, text: string, timeout: number, why: string, stopped: Stopped): Promise<{ value: unknown; now?: FieldInfo }> {
+  await stopped.ask(why);
+  const armed = await armInsert(page, css, stopped.approved());
+  try {
+    await page.fill(css, text, { timeout });
+  } catch (err) {
+    if (armed) await disarmInsert(page);
+    throw err;
+  }
+  await pageFlush(page).run().catch(() => undefined);
+  const again = await readBackByCss(page, css, armed);
+  if (again?.stopped !== undefined) {
+    await stopped.ask(again.stopped);
+    throw new WebcapError('blocked', `web.fill: the page moved focus away from ${css} (or made it a secret field) each time the text went in; nothing was typed`, { selector: css, reason: again.stopped });
+  }
+  return { value: again ? again.value : await valueAfter(page.locator(css)), now: again?.field };
 }
 
 export const keypress = pageTool('web.keypress', async (call, params) => {

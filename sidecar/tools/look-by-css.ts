@@ -55,7 +55,10 @@ interface LookOptions<A> {
   /**
    * After focusing, when what has focus is one plain field: check it can take
    * an insertion at once and select its text (fill-at-focus.ts readyInPage),
-   * so web.fill's insertion follows this look with no round trip between.
+   * so web.fill's insertion follows this look with no round trip between; and
+   * arm the page's insertion guard on it (pristine.ts armInsert), which stops
+   * that insertion if focus has left the field, or the field turned secret,
+   * by the time it lands. The caller must disarm it (readBackByCss).
    */
   readyToInsert?: boolean;
 }
@@ -134,7 +137,7 @@ export async function lookByCss<A, R>(page: Page, css: string, check: (el: Eleme
       await P.tick();
       focused = ${FOCUSED_KINDS};
       ${opts.armKeys ? `if (focused === 'plain ') { P.armKeys('', ${fieldInPage.toString()}); armed = true; }` : ''}
-      ${opts.readyToInsert ? `if (focused === 'plain ') { try { ready = (${readyInPage.toString()})(${JSON.stringify(css)}, ${fieldInPage.toString()}) === true; } catch {} }` : ''}
+      ${opts.readyToInsert ? `if (focused === 'plain ') { try { ready = (${readyInPage.toString()})(${JSON.stringify(css)}, ${fieldInPage.toString()}) === true; } catch {} if (ready) P.armInsert(el, ${fieldInPage.toString()}); }` : ''}
     }`;
   const expression = `(async () => {
     if (typeof __webcapPristine === 'undefined') return { miss: true };
