@@ -136,6 +136,13 @@ function capture(): void {
     for (let i = 0; i < CLICK_EVENTS.length; i++) apply(f.unlisten, window, [CLICK_EVENTS[i], g.stop, true]);
   };
   const doc = document;
+  // One element's kind for the key and insertion guards: 'frame' for an element whose keys or text go to another
+  // document, else what `kind` reads ('password' when it throws: fail closed).
+  const kindAt = (el: Element, kind: (el: Element) => { kind: string }): string => {
+    const tag = apply(f.toLowerCase, apply(f.tagName, el, []), []) as string;
+    if (tag === 'iframe' || tag === 'frame' || tag === 'object' || tag === 'embed') return 'frame';
+    try { return kind(el).kind; } catch { return 'password'; }
+  };
   // The key guard's state (armKeys / disarmKeys); its listeners are the window's first, added before page scripts.
   const keys = { armed: false, approved: '', kind: (_el: Element) => ({ kind: 'password' }), stopped: -1, why: '', seen: 0, current: null as Event | null };
   /** Why keys must not go where focus is now ('' when they may): read down through open shadow roots. */
@@ -146,10 +153,8 @@ function capture(): void {
       let el: Element | null;
       try { el = apply(f.docActive, root, []) as Element | null; } catch { el = apply(f.shadowActive, root, []) as Element | null; }
       if (!el) return worst;
-      const tag = apply(f.toLowerCase, apply(f.tagName, el, []), []) as string;
-      if (tag === 'iframe' || tag === 'frame' || tag === 'object' || tag === 'embed') return 'frame';
-      let kind = 'password';
-      try { kind = keys.kind(el).kind; } catch { /* fail closed */ }
+      const kind = kindAt(el, keys.kind);
+      if (kind === 'frame') return 'frame';
       if ((kind === 'password' || kind === 'payment') && !apply(f.includes, keys.approved, [kind]) && worst !== 'password') worst = kind;
       const shadow = apply(f.shadowRoot, el, []) as ShadowRoot | null;
       if (!shadow) return worst;
@@ -194,17 +199,12 @@ function capture(): void {
     insert.el = null;
     const active = apply(f.docActive, doc, []) as Element | null;
     const path = apply(f.composedPath, event, []) as EventTarget[];
-    const kindOf = (e: Element) => {
-      const tag = apply(f.toLowerCase, apply(f.tagName, e, []), []) as string;
-      if (tag === 'iframe' || tag === 'frame' || tag === 'object' || tag === 'embed') return 'frame';
-      try { return insert.kind(e).kind; } catch { return 'password'; }
-    };
     let why = '';
     if (active !== el || path[0] !== el) {
-      why = active ? kindOf(active) : 'moved';
+      why = active ? kindAt(active, insert.kind) : 'moved';
       if (why === 'plain') why = 'moved';
     } else {
-      const kind = kindOf(el);
+      const kind = kindAt(el, insert.kind);
       if (kind !== 'plain' && !(kind !== 'frame' && apply(f.includes, insert.approved, [kind]))) why = kind;
     }
     insert.outcome = why || 'ok';
@@ -220,10 +220,7 @@ function capture(): void {
     if (active === insert.into) return;
     apply(f.preventDefault, event, []);
     // A blur shows the body first, the focusin then where focus went: the worse reason is kept.
-    const tag = active ? apply(f.toLowerCase, apply(f.tagName, active, []), []) as string : '';
-    let why = 'moved';
-    if (tag === 'iframe' || tag === 'frame' || tag === 'object' || tag === 'embed') why = 'frame';
-    else if (active) { try { why = insert.kind(active).kind; } catch { why = 'password'; } }
+    const why = active ? kindAt(active, insert.kind) : 'moved';
     if (why !== 'plain' && (insert.outcome === 'ok' || insert.outcome === 'moved')) insert.outcome = why;
     else if (insert.outcome === 'ok') insert.outcome = 'moved';
   };

@@ -44,37 +44,42 @@ export async function fillAtFocus(page: Page, css: string, text: string, readied
   // Selecting and arming twice is harmless, so the watch session's evaluate (and its fallback) may run it twice.
   const expression = `(() => {
     const ready = (${readyInPage.toString()})(${JSON.stringify(css)}, ${fieldInPage.toString()}) === true;
-    if (typeof __webcapPristine === 'undefined') return 'no';
-    const el = __webcapPristine.docQuery(${JSON.stringify(css)});
-    if (!el || __webcapPristine.hasShadowRoots()) return 'no';
-    __webcapPristine.armInsert(el, ${fieldInPage.toString()});
+    if (!${armingInPage(css, [])}) return 'no';
     return ready ? 'ready' : 'armed';
   })()`;
   const state = readied ? 'ready' : await evaluateInPage(page, expression).catch(() => 'no');
   const armed = state === 'ready' || state === 'armed';
   if (state !== 'ready') return { direct: false, armed };
-  try {
-    await page.keyboard.insertText(text);
-  } catch (err) {
-    // Off again, or it would judge a later insertion.
-    await disarmInsert(page);
-    throw err;
-  }
+  await insertingArmed(page, true, () => page.keyboard.insertText(text));
   return { direct: true, armed };
 }
 
-/** Arms the page's insertion guard on the field (pristine.ts armInsert); false when it could not. */
-export async function armInsert(page: Page, css: string, approved: string[]): Promise<boolean> {
-  const expression = `(() => {
+/** The expression that arms the page's insertion guard on the field (pristine.ts armInsert): true when it could. */
+function armingInPage(css: string, approved: string[]): string {
+  return `(() => {
     if (typeof __webcapPristine === 'undefined') return false;
     const el = __webcapPristine.docQuery(${JSON.stringify(css)});
     if (!el || __webcapPristine.hasShadowRoots()) return false;
     __webcapPristine.armInsert(el, ${fieldInPage.toString()}, ${JSON.stringify(approved.join(' '))});
     return true;
   })()`;
-  return (await evaluateInPage(page, expression).catch(() => false)) === true;
 }
 
-export async function disarmInsert(page: Page): Promise<void> {
+/** Arms the page's insertion guard on the field (pristine.ts armInsert); false when it could not. */
+export async function armInsert(page: Page, css: string, approved: string[]): Promise<boolean> {
+  return (await evaluateInPage(page, armingInPage(css, approved)).catch(() => false)) === true;
+}
+
+/** Runs an insertion the guard is armed for (`armed`); if it fails the guard goes off again, or it would judge a later insertion. */
+export async function insertingArmed<T>(page: Page, armed: boolean, insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (err) {
+    if (armed) await disarmInsert(page);
+    throw err;
+  }
+}
+
+async function disarmInsert(page: Page): Promise<void> {
   await evaluateInPage(page, `typeof __webcapPristine === 'undefined' || __webcapPristine.disarmInsert()`).catch(() => undefined);
 }

@@ -10,7 +10,7 @@ import { fingerprintOf } from '../fingerprint.js';
 import { describeField, describeSubmit, READ_BACK_MS, readBackByCss, submitInPage, valueAfter, type FieldInfo } from './field-kind.js';
 import { lookByCss, lookFieldByCss, lookSubmitByCss } from './look-by-css.js';
 import { clickAtPoint, lookClickByLocator } from './click-at-point.js';
-import { armInsert, disarmInsert, fillAtFocus } from './fill-at-focus.js';
+import { armInsert, fillAtFocus, insertingArmed } from './fill-at-focus.js';
 import { typesIntoField } from '../guard/effect-rules.js';
 import { fieldTurnedSecret, landsInSecret, secretMark, secretValue, typesText } from './secret-input.js';
 import { hasRefs } from '../../manifests/secrets/refs.js';
@@ -108,14 +108,7 @@ async function setValue(target: Locator, tag: string, type: string, text: string
     // page-level fill, which skips the locator's extra round trips (same first-match element).
     // Either way the page's insertion guard judges the text where it lands (fillAfterStop below).
     const tried = byCss.focused ? await fillAtFocus(byCss.page, byCss.css, text, byCss.readied) : { direct: false, armed: false };
-    if (!tried.direct) {
-      try {
-        await byCss.page.fill(byCss.css, text, { timeout });
-      } catch (err) {
-        if (tried.armed) await disarmInsert(byCss.page);
-        throw err;
-      }
-    }
+    if (!tried.direct) await insertingArmed(byCss.page, tried.armed, () => byCss.page.fill(byCss.css, text, { timeout }));
     byCss.inputDone();   // the read-back overlaps the effect gate's round trip
     const back = await readBackByCss(byCss.page, byCss.css, tried.armed);
     if (back?.stopped === undefined) return { value: back ? back.value : await valueAfter(byCss.page.locator(byCss.css)), now: back?.field };
@@ -139,12 +132,7 @@ interface Stopped { ask(why: string): Promise<void>; approved(): string[] }
 async function fillAfterStop(page: Page, css: string, text: string, timeout: number, why: string, stopped: Stopped): Promise<{ value: unknown; now?: FieldInfo }> {
   await stopped.ask(why);
   const armed = await armInsert(page, css, stopped.approved());
-  try {
-    await page.fill(css, text, { timeout });
-  } catch (err) {
-    if (armed) await disarmInsert(page);
-    throw err;
-  }
+  await insertingArmed(page, armed, () => page.fill(css, text, { timeout }));
   await pageFlush(page).run().catch(() => undefined);
   const again = await readBackByCss(page, css, armed);
   if (again?.stopped !== undefined) {
