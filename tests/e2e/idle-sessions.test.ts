@@ -6,16 +6,20 @@ import type { Host } from '../../host/host.js';
 import { readEntries } from '../../host/chain/verify.js';
 import { serve, type FixtureServer } from '../helpers/fixture-server.js';
 import { testConfig, testHost } from '../helpers/host.js';
-import { chromiumOf, descendants, sidecarOf } from '../helpers/processes.js';
+import { chromiumOf, descendants } from '../helpers/processes.js';
 import { shopRoutes } from '../fixtures/shop-site.js';
 
 let site: FixtureServer;
 let host: Host;
 let config: ReturnType<typeof testConfig>;
+// Sidecars already under this worker (an earlier file's, still exiting) are not this host's.
+const sidecars = () => descendants().filter((p) => p.args.includes('sidecar/main.js'));
+let earlier: Set<number>;
 
 beforeAll(async () => {
   site = await serve(shopRoutes);
   config = testConfig({ browser: { idle_timeout_s: 2 }, network: { resolve: { 'shop.test': '127.0.0.1' } } });
+  earlier = new Set(sidecars().map((p) => p.pid));
   host = testHost(config);
 });
 afterAll(async () => {
@@ -34,7 +38,7 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 
 it('closes an idle session and then the browser; the next web.open relaunches it', async () => {
   const { session } = await host.call('web.open', { url: site.url('shop.test', '/') });
-  const sidecar = sidecarOf()!;
+  const sidecar = sidecars().find((p) => !earlier.has(p.pid))!;
   const browser = chromiumOf(sidecar.pid);
   expect(browser).toBeDefined();
 
@@ -57,7 +61,6 @@ it('an explicit web.close keeps the browser a while: the next web.open starts no
   // Its own host, with no idle timeout to race on a busy machine: only web.close may end the session here.
   const own = testHost(testConfig({ network: { resolve: { 'shop.test': '127.0.0.1' } } }));
   try {
-    const sidecars = () => descendants().filter((p) => p.args.includes('sidecar/main.js'));
     const others = new Set(sidecars().map((p) => p.pid));
     const first = await own.call('web.open', { url: site.url('shop.test', '/') });
     const sidecar = sidecars().find((p) => !others.has(p.pid))!;

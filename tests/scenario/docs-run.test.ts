@@ -15,9 +15,12 @@ let dir: string;
 let serve: ChildProcess;
 let env: NodeJS.ProcessEnv;
 
-function run(cmd: string, args: string[], timeout = 240_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+// `terminal`: run it as a terminal's shell is, the leader of its own session; where this runs without
+// one (a container whose processes have session id 0) a verb's caller would otherwise be its parent
+// process, and bash execs a script's last command in its own place, with the test as that parent.
+function run(cmd: string, args: string[], { timeout = 240_000, terminal = false } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd: dir, env, timeout });
+    const child = spawn(cmd, args, { cwd: dir, env, timeout, detached: terminal });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });
@@ -58,7 +61,7 @@ describe('runnable documentation', () => {
   for (const file of [...new Set(blocks.filter((b) => b.kind === 'demo').map((b) => b.file))]) {
     it(`${file.slice(root.length + 1)}: its shell blocks run in order, each command succeeding`, async () => {
       const script = ['set -euo pipefail', ...blocks.filter((b) => b.file === file && b.kind === 'demo').map((b) => `# ${b.file}:${b.line}\n${b.code}`)].join('\n');
-      const res = await run('bash', ['-c', script]);
+      const res = await run('bash', ['-c', script], { terminal: true });
       expect(res.stderr, res.stdout).not.toMatch(/^error: /m);
       expect(res.code, res.stderr).toBe(0);
       if (file.endsWith('README.md')) {
