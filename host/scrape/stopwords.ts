@@ -9,7 +9,7 @@ type Lists = Record<string, unknown>;
 let lists: Map<string, Set<string>> | undefined;
 let owners: Map<string, string[]> | undefined;
 
-// The two-letter tags of the package's lists that are not the first two letters of their code.
+// Two-letter language tags (ISO 639-1) to the package's list names (ISO 639-3; panGu is Punjabi in Gurmukhi).
 const ISO1: Record<string, string> = {
   af: 'afr', ar: 'ara', bn: 'ben', br: 'bre', bg: 'bul', ca: 'cat', cs: 'ces', da: 'dan', de: 'deu', el: 'ell', en: 'eng', eo: 'epo',
   et: 'est', eu: 'eus', fa: 'fas', fi: 'fin', fr: 'fra', ga: 'gle', gl: 'glg', gu: 'guj', ha: 'hau', he: 'heb', hi: 'hin', hr: 'hrv',
