@@ -95,7 +95,7 @@ export async function autoVsNeverBench(): Promise<string> {
   lines.push('', `whole web.scrape calls, fetched from loopback: never ${(sum('never', (t) => t.scores.length) * 1000 / sum('never', (t) => t.ms)).toFixed(1)} pages/s, auto ${(sum('auto', (t) => t.scores.length) * 1000 / sum('auto', (t) => t.ms)).toFixed(1)} pages/s (wall clock, shared machine).`);
   lines.push(`auto ≥ never on every set and half, 0 failed calls: ${allHold ? 'yes' : 'NO'}`);
   lines.push('', "trafilatura's test pages through the same calls, scored by snippet precision/recall as its authors score them:", '', snippets);
-  lines.push('', `Refinement steps compared in the same run, in-process on the HTML as served (the static path): main is main's default; main-marks the same without the widget-name marks; readability+… add main's refinements to Readability; main-marks+dateline adds the dateline step; main+proseWidgetsStay keeps widget-named prose (names: bench/scrape-steps.ts):`, '', stepsTable());
+  lines.push('', `Refinement steps compared in the same run, in-process on the HTML as served (the static path): main is main's default; main+justext adds the jusText reading (boilerplate runs at the answer's edges), +justextInside inside the answer too; main+vote the older block vote (names: bench/scrape-steps.ts):`, '', stepsTable());
   if (failures.length) lines.push('', 'failed calls:', ...failures.map((f) => `- ${f}`));
   return lines.join('\n');
 }

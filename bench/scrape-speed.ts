@@ -17,11 +17,13 @@ import { plainText } from '../host/scrape/text.js';
 import { loadConfig } from '../host/config/load.js';
 import { loadCorpus } from './quality.js';
 import { trafilaturaNames, trafilaturaPage } from './trafilatura-snippets.js';
+import type { RefineSteps } from '../host/scrape/types.js';
 
 export const PAGES_PER_SECOND_TARGET = 10;
 type Extract = (page: Awaited<ReturnType<typeof fetchPage>>) => unknown;
 
-export async function speedBench(rounds: number): Promise<string> {
+/** `steps`: a step combination other than the pipeline's default (a candidate's cost, measured before it is the default). */
+export async function speedBench(rounds: number, steps?: RefineSteps): Promise<string> {
   const pages = [
     ...loadCorpus().filter((p) => !p.synthetic).map((p, i) => ({ path: `/c/${i}`, body: Buffer.from(p.html) as Buffer })),
     ...trafilaturaNames().map((n, i) => ({ path: `/t/${i}`, body: trafilaturaPage(n.slice('trafilatura/'.length)) })),
@@ -32,7 +34,7 @@ export async function speedBench(rounds: number): Promise<string> {
   }]));
   const site = await serve(routes);
   const config = loadConfig(testConfig({ network: { resolve: { 'speed.test': '127.0.0.1' } } }));
-  const pipeline: Extract = (page) => scrapePage(page, { format: 'markdown', mainContent: true });
+  const pipeline: Extract = (page) => scrapePage(page, { format: 'markdown', mainContent: true, steps });
   const readability: Extract = (page) => { const a = readArticle(parseDocument(page.html, page.url)); return a ? plainText(a.content) : ''; };
   const pass = async (extract: Extract) => {
     const wall = performance.now();

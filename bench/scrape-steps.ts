@@ -19,13 +19,9 @@ import type { Entry } from './trafilatura-snippets.js';
 // before this round: marks, clean, second opinion, sharpen, structured, with the rules
 // as first tuned), "default" (the pipeline's default now; the same as main since the
 // rules this round added lowered a held-out or unseen set and stayed options). E.g. "readability+clean", "main-secondOpinion".
-// Main's default; the "no marks" candidate (main without the widget-name marks) and the variants
-// reported beside it: without the second opinion too, the newspaper ablation's best (cleaning alone),
-// and the no-marks variant best on development halves (with the dateline step); and main with widget-named
-// prose kept (proseWidgetsStay).
-export const COMPARED = [
-  'main', 'main-marks', 'readability+clean+sharpen+structured', 'readability+clean', 'main-marks+dateline', 'main+proseWidgetsStay',
-];
+// Main's default; the jusText candidate (main + the jusText reading, runs of boilerplate at the answer's edges),
+// the same taking jusText's boilerplate inside the answer too, and the older whole-page block vote (main+vote).
+export const COMPARED = ['main', 'main+justext', 'main+justext+justextInside', 'main+vote'];
 
 const MAIN: RefineSteps = { ...READABILITY_ALONE, marks: true, clean: true, secondOpinion: true, sharpen: true, structured: true };
 const BASES: Record<string, RefineSteps> = { readability: READABILITY_ALONE, main: MAIN, default: DEFAULT_STEPS };

@@ -34,7 +34,8 @@ const CHROME_ROLE = /^(navigation|complementary|contentinfo|banner|menu|menubar|
 
 interface Place { link: boolean; heading: boolean; caption: boolean; chrome: boolean; owner: Element | null }
 
-export function segmentPage(root: Node): PageBlock[] {
+/** `isStopword` counts a block's function words (default: the short lists of language.ts). */
+export function segmentPage(root: Node, isStopword: (word: string) => boolean = isFunctionWord): PageBlock[] {
   const blocks: PageBlock[] = [];
   let parts: string[] = [];
   let linkChars = 0;
@@ -46,7 +47,7 @@ export function segmentPage(root: Node): PageBlock[] {
       const tokens = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
       blocks.push({
         text, chars: text.replace(/\s+/g, '').length, linkChars, words: tokens.length,
-        functionWords: tokens.filter(isFunctionWord).length, heading: place.heading, caption: place.caption, chrome: place.chrome, owner: place.owner,
+        functionWords: tokens.filter(isStopword).length, heading: place.heading, caption: place.caption, chrome: place.chrome, owner: place.owner,
       });
     }
     linkChars = 0;

@@ -13,6 +13,9 @@ import { dropBoilerplateBlocks, scorePage } from './block-vote.js';
 import { addAgreedBlocks } from './block-add.js';
 import { takeStructuredBody } from './structured-body.js';
 import { dropDatelines } from './dateline.js';
+import { readJusText } from './justext.js';
+import { dropJusTextBad } from './justext-agree.js';
+import { stopwordsFor } from './stopwords.js';
 import { clearMarks, mainContainers, markBoilerplate, refineArticle } from './refine.js';
 import { trimTitle } from './title.js';
 import { countWords, plainText } from './text.js';
@@ -23,8 +26,8 @@ import type { FetchedPage, RefineSteps, ScrapedContent, ScrapeOptions } from './
 // without it on every corpus set (docs/benchmarks.md, Extraction); a change is on only when it lowered
 // no held-out or unseen set. Datelines, the block vote, add-back, link lists kept inside the text and the
 // stricter second opinions each lowered one, so they are options.
-export const DEFAULT_STEPS: RefineSteps = { marks: true, clean: true, keepListsInText: false, proseWidgetsStay: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: true, vote: false, addBack: false, structured: true, dateline: false };
-export const READABILITY_ALONE: RefineSteps = { marks: false, clean: false, keepListsInText: false, proseWidgetsStay: false, secondOpinion: false, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: false, vote: false, addBack: false, structured: false, dateline: false };
+export const DEFAULT_STEPS: RefineSteps = { marks: true, clean: true, keepListsInText: false, proseWidgetsStay: false, secondOpinion: true, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: true, vote: false, justext: false, justextInside: false, addBack: false, structured: true, dateline: false };
+export const READABILITY_ALONE: RefineSteps = { marks: false, clean: false, keepListsInText: false, proseWidgetsStay: false, secondOpinion: false, thinSecondOpinionAddsArticle: false, secondOpinionOneArticle: false, sharpen: false, vote: false, justext: false, justextInside: false, addBack: false, structured: false, dateline: false };
 
 export function scrapePage(page: FetchedPage, opts: ScrapeOptions): ScrapedContent {
   return scrapeWithSigns(page, opts).content;
@@ -50,6 +53,9 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   const containers = refining && steps.secondOpinion ? mainContainers(doc) : [];
   // The whole page, block by block, scored before Readability rewrites it: the second reading the answer is voted against.
   const pageVerdicts = refining && (steps.vote || steps.addBack) && doc.body ? scorePage(doc.body) : undefined;
+  // jusText's reading of the whole page, with the stopwords of its declared (else most likely) language.
+  const stopwords = refining && steps.justext && doc.body ? stopwordsFor(declaredTag(meta), bodyText) : undefined;
+  const jusText = stopwords ? readJusText(doc.body!, stopwords) : undefined;
   const article = readArticle(doc);
   const shellReason = signs && renderReason(signs, article ? countWords(plainText(article.content)) : 0);
   // Readability's answer, cleaned, or a second opinion when it is thin or mostly links (refine.ts).
@@ -57,6 +63,7 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
   const root = (opts.mainContent ? refined?.root ?? article?.content : wholeBody) ?? wholeBody ?? doc.body ?? doc.documentElement;
   const sharpened = refined && steps.sharpen ? sharpen(root, meta.article_body) : 0;
   const voted = refined && pageVerdicts && steps.vote ? dropBoilerplateBlocks(root, pageVerdicts) : 0;
+  const jusTextDropped = refined && jusText ? dropJusTextBad(root, jusText, meta.article_body, steps.justextInside) : 0;
   const added = refined && pageVerdicts && steps.addBack ? addAgreedBlocks(root, pageVerdicts) : 0;
   const datelines = refined && steps.dateline ? dropDatelines(root) : 0;
   const structured = refined && steps.structured && meta.article_body
@@ -90,7 +97,7 @@ export function scrapeWithSigns(page: FetchedPage, opts: ScrapeOptions): { conte
       modified_date: isoDate(meta.modified_time) ?? undefined,
       dir: article?.dir,
       language_source: source,
-      extraction: opts.mainContent ? (article ? `${refined?.how ?? 'readability'}${sharpened ? `, ${sharpened} block(s) sharpened away` : ''}${voted ? `, ${voted} block(s) the page scorer calls boilerplate removed` : ''}${added ? `, ${added} block(s) both readings call the article's added back` : ''}${datelines ? `, ${datelines} dateline/byline line(s) before the first paragraph removed` : ''}${structured ? ', the page\'s JSON-LD articleBody taken (the printed text was a part of it)' : ''}` : 'body (no article found)') : 'body',
+      extraction: opts.mainContent ? (article ? `${refined?.how ?? 'readability'}${sharpened ? `, ${sharpened} block(s) sharpened away` : ''}${voted ? `, ${voted} block(s) the page scorer calls boilerplate removed` : ''}${jusTextDropped ? `, ${jusTextDropped} block(s) jusText calls boilerplate removed` : ''}${added ? `, ${added} block(s) both readings call the article's added back` : ''}${datelines ? `, ${datelines} dateline/byline line(s) before the first paragraph removed` : ''}${structured ? ', the page\'s JSON-LD articleBody taken (the printed text was a part of it)' : ''}` : 'body (no article found)') : 'body',
       status: page.status,
       content_type: page.headers['content-type'],
     }),
@@ -109,6 +116,12 @@ function pickAuthor(byline: string | null | undefined, markup: string | undefine
   const fromMarkup = cleanByline(markup);
   if (fromReadability && fromMarkup && fromReadability !== fromMarkup && fromReadability.includes(fromMarkup)) return fromMarkup;
   return fromReadability ?? fromMarkup;
+}
+
+/** The language the page declares (html lang, Content-Language, …), not a guess from its text. */
+function declaredTag(meta: { declared_language: Parameters<typeof pageLanguage>[0] }): string | undefined {
+  const { language, source } = pageLanguage(meta.declared_language, '');
+  return source === 'none' ? undefined : language;
 }
 
 function absolute(value: string | undefined, base: string): string | undefined {

@@ -44,6 +44,10 @@ export interface RefineSteps {
   sharpen: boolean;
   /** Remove blocks the whole-page block scorer calls boilerplate with confidence. */
   vote: boolean;
+  /** Remove the answer's blocks that a jusText reading of the whole page calls boilerplate (unless JSON-LD articleBody holds them). */
+  justext: boolean;
+  /** With `justext`: every such block of the answer, not only the runs at its edges. */
+  justextInside: boolean;
   /** Add back blocks outside Readability's answer that both readings call the article's. */
   addBack: boolean;
   /** Use the page's structured data (JSON-LD articleBody) as a reading, when consistent. */

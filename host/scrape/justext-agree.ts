@@ -1,0 +1,58 @@
+// Main's answer and the jusText reading (justext.ts), combined by agreement.
+// jusText reads the whole page and is often wrong about a single paragraph
+// of prose (a long one dense with names, or with a few links, reads as
+// boilerplate to it); where it is strong is the run of chrome around an
+// article. So what goes is the answer's leading and trailing runs of blocks
+// that jusText calls boilerplate (every copy of the text on the page), up to
+// the first block it calls the article's; with `inside`, every such block of
+// the answer. A block the page's own statement of its article (JSON-LD
+// articleBody) holds stays, and so does a block jusText never saw as such (the
+// answer cut the page differently). When jusText would take a large share of
+// the answer, the two readings disagree about where the article is, and the
+// answer stands whole.
+import { segmentPage, type PageBlock } from './block-segment.js';
+import type { JusTextReading } from './justext.js';
+
+// jusText may take at most this share of the answer's words.
+const AGREEMENT = 0.3;
+// articleBody holds a block when it holds this share of its words.
+const IN_BODY = 0.8;
+const MEDIA = 'img, picture, video, audio, iframe, embed, object, svg, math, pre, table, figure';
+
+/** Removes from `root` (the answer) the blocks jusText calls boilerplate and articleBody does not hold; returns how many went. */
+export function dropJusTextBad(root: Element, page: JusTextReading, articleBody: string | undefined, inside: boolean): number {
+  const verdicts = new Map<string, boolean[]>();
+  page.blocks.forEach((b, i) => verdicts.set(b.text, [...(verdicts.get(b.text) ?? []), page.good[i]]));
+  const blocks = segmentPage(root);
+  const total = blocks.reduce((s, b) => s + b.words, 0);
+  const bad = (b: PageBlock) => { const vs = verdicts.get(b.text); return Boolean(vs?.length && vs.every((good) => !good)); };
+  const inBody = articleBody ? heldBy(articleBody) : () => false;
+  const goes = (b: PageBlock) => bad(b) && !inBody(b.text);
+  const doomed = new Set<PageBlock>(inside ? blocks.filter(goes) : []);
+  for (const b of blocks) { if (!goes(b)) break; doomed.add(b); }
+  for (const b of [...blocks].reverse()) { if (!goes(b)) break; doomed.add(b); }
+  // The element removed must hold this block alone, so no other text goes with it, and no image, table or code.
+  const removable = [...doomed].filter((b) => b.owner && b.owner !== root && !b.owner.querySelector(MEDIA) && (b.owner.textContent ?? '').replace(/\s+/g, ' ').trim() === b.text);
+  const words = removable.reduce((s, b) => s + b.words, 0);
+  if (!removable.length || words > total * AGREEMENT) return 0;
+  for (const b of removable) b.owner!.remove();
+  return removable.length;
+}
+
+const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Does `body` hold (IN_BODY of) a text's words? The body's words are counted once for all the blocks asked about. */
+function heldBy(body: string): (text: string) => boolean {
+  const counts = new Map<string, number>();
+  for (const w of words(body)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return (text) => {
+    const ws = words(text);
+    const used = new Map<string, number>();
+    let found = 0;
+    for (const w of ws) {
+      const n = used.get(w) ?? 0;
+      if (n < (counts.get(w) ?? 0)) { found++; used.set(w, n + 1); }
+    }
+    return ws.length > 0 && found / ws.length >= IN_BODY;
+  };
+}
