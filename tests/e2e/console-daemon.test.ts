@@ -16,6 +16,11 @@ import { tempDir } from '../helpers/host.js';
 let site: FixtureServer;
 const arrivals: Arrival[] = [];
 let dir: string;
+// The plan's wait before its click: long enough for webcap run to get Ctrl-C and leave inside it on a
+// busy machine, short enough that waiting it out costs the suite little.
+const PLAN_WAIT_MS = 6000;
+/** After the wait, how long a plan still running takes to click and its POST to arrive. */
+const CLICK_GRACE_MS = 2000;
 const env = () => ({ WEBCAP_DAEMON: '', WEBCAP_CONFIG: join(dir, 'agent_config.toml') });
 
 beforeAll(async () => {
@@ -41,18 +46,22 @@ describe('the console through the daemon', () => {
   it('daemon status prints the console URL; Ctrl-C on webcap run interrupts the plan in the daemon', async () => {
     writeFileSync(join(dir, 'plan.rtfs'), `(do
   (call :web.open {:url "${site.url('shop.test', '/p/spa-login')}"})
-  (call :web.wait {:time 12000})
+  (call :web.wait {:time ${PLAN_WAIT_MS}})
   (call :web.click {:selector "#go"}))`);
     const child = spawn(process.execPath, [resolve('bin/webcap.js'), 'run', 'plan.rtfs'], { cwd: dir, env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
     // The plan is past web.open (its step is logged) and waiting.
     while (!/web\.open/.test(stderr)) { await sleep(100); if (child.exitCode !== null) throw new Error(`webcap run ended early: ${stderr}`); }
-    const status = JSON.parse((await run(['daemon', 'status', '--json'], dir, env())).stdout) as { console?: string };
-    expect(status.console).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    const opened = Date.now();
     child.kill('SIGINT');
     await new Promise((done) => child.once('exit', done));
-    await sleep(14_000);   // past the moment the plan would have clicked
+    // Ctrl-C must land inside the plan's wait, or there is nothing left to interrupt.
+    expect(Date.now() - opened, 'webcap run took the whole wait to leave').toBeLessThan(PLAN_WAIT_MS);
+    const status = JSON.parse((await run(['daemon', 'status', '--json'], dir, env())).stdout) as { console?: string };
+    expect(status.console).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    // Past the moment the plan would have clicked (a daemon that ignores the Ctrl-C clicks then: this fails).
+    await sleep(Math.max(0, opened + PLAN_WAIT_MS + CLICK_GRACE_MS - Date.now()));
     expect(arrivals.filter((a) => a.path === '/sink/spa-login')).toEqual([]);
     const entries = readEntries(join(dir, '.webcap', 'chain.jsonl'));
     expect(entries.some((e) => e.kind === 'event' && (e.result as { event?: string })?.event === 'interrupted')).toBe(true);

@@ -129,9 +129,10 @@ describe('shared store (real redis-server)', () => {
     const policy = budgetPolicy(loadConfig({ budgets: { per_domain: { 'shop.test': 100 } } }), { admission: a.admission(undefined as never) });
     expect(await outcome(policy(call('http://shop.test/'), ok))).toBe('ok');
     const raw = new Redis(redis.url);
-    // Paused far longer than the command timeout: a policy that waited for Redis would get
-    // its answer when the pause ends and admit the call, and failure() would say so.
-    await raw.client('PAUSE', 30_000, 'ALL');
+    // Paused five times the command timeout: a policy that waited for Redis would get its answer
+    // when the pause ends and admit the call, and failure() would say so. The test sits out the
+    // whole pause (it measured 30 s with a 30 s pause), so the pause is no longer than that.
+    await raw.client('PAUSE', 5000, 'ALL');
     const err = await failure(policy(call('http://shop.test/'), ok));
     expect([err.code, err.details.reason]).toEqual(['budget_exceeded', 'store_unavailable']);
     await raw.client('UNPAUSE');
