@@ -7,6 +7,15 @@ import { failure } from '../../helpers/failure.js';
 
 let api: FixtureServer;
 
+/** Whichever comes first; the other listener goes too, so waits do not pile up on the response. */
+function untilDrainedOrClosed(res: import('node:http').ServerResponse): Promise<void> {
+  return new Promise((done) => {
+    const go = () => { res.off('drain', go); res.off('close', go); done(); };
+    res.once('drain', go);
+    res.once('close', go);
+  });
+}
+
 beforeAll(async () => {
   api = await serve({
     // 6 MB of a JSON array, 64 KB at a time, honouring backpressure.
@@ -17,7 +26,7 @@ beforeAll(async () => {
       res.write('[');
       while (sent < 6 * 1024 * 1024 && !res.destroyed) {
         sent += chunk.length;
-        if (!res.write(chunk)) await new Promise((done) => { res.once('drain', done); res.once('close', done); });
+        if (!res.write(chunk)) await untilDrainedOrClosed(res);
       }
       res.end('1]');
     },
