@@ -16,6 +16,7 @@
 import { segmentPage, type PageBlock } from './block-segment.js';
 import { LINKS, SHORT_CHARS } from './block-classify.js';
 import type { PageVerdicts } from './block-vote.js';
+import { holdsAlone } from './block-drop.js';
 
 // The added words may be at most this share of the answer's.
 const AGREEMENT = 1;
@@ -68,7 +69,7 @@ export function addAgreedBlocks(root: Element, page: PageVerdicts): number {
 
 /** The block as the page has it when its element holds it alone (links and emphasis kept), else a paragraph of its text. */
 function copyOf(b: PageBlock, doc: Document): Element {
-  if (b.owner && (b.owner.textContent ?? '').replace(/\s+/g, ' ').trim() === b.text) return b.owner.cloneNode(true) as Element;
+  if (holdsAlone(b)) return b.owner!.cloneNode(true) as Element;
   const p = doc.createElement('p');
   p.textContent = b.text;
   return p;

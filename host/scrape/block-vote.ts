@@ -16,6 +16,7 @@
 import { segmentPage, type PageBlock } from './block-segment.js';
 import { classifyBlocks, type Verdict } from './block-classify.js';
 import { HINT } from './refine.js';
+import { byText as judgedByText, edgeRuns, removeBlocks } from './block-drop.js';
 
 // The scorer may take at most this share of the answer's words; more, and the readings disagree.
 const AGREEMENT = 0.3;
@@ -28,8 +29,6 @@ const INSIDE_EVIDENCE = new Set(['mostly links', 'copyright', 'page chrome']);
 const SENTENCE = /[.!?…"“”»)]$/;
 const SENTENCE_WORDS = 4;
 const reads = (b: PageBlock) => SENTENCE.test(b.text) && b.words >= SENTENCE_WORDS;
-
-const MEDIA = 'img, picture, video, audio, iframe, embed, object, svg, math, pre, table, figure';
 
 /** The whole page's blocks in reading order, their verdicts, and the verdicts by a block's text. */
 export interface PageVerdicts {
@@ -44,8 +43,7 @@ export interface PageVerdicts {
 export function scorePage(body: Element): PageVerdicts {
   const blocks = segmentPage(body);
   const verdicts = classifyBlocks(blocks);
-  const byText = new Map<string, Verdict[]>();
-  blocks.forEach((b, i) => byText.set(b.text, [...(byText.get(b.text) ?? []), verdicts[i]]));
+  const byText = judgedByText(blocks, verdicts);
   const marked = blocks.map((b) => Boolean(b.owner?.closest(`[${HINT}], [hidden], [aria-hidden="true"]`)));
   return { blocks, verdicts, byText, marked };
 }
@@ -53,19 +51,11 @@ export function scorePage(body: Element): PageVerdicts {
 /** Removes from `root` (Readability's answer) the blocks the page scorer calls boilerplate with confidence; returns how many went. */
 export function dropBoilerplateBlocks(root: Element, page: PageVerdicts): number {
   const blocks = segmentPage(root);
-  const total = blocks.reduce((s, b) => s + b.words, 0);
   // A text the page shows more than once counts as boilerplate only when every copy is.
   const every = (b: PageBlock, test: (v: Verdict) => boolean) => { const vs = page.byText.get(b.text); return Boolean(vs?.length && vs.every(test)); };
   const atEdge = (b: PageBlock) => every(b, (v) => v.final === 'bad' && (v.initial === 'bad' ? OWN_EVIDENCE.has(v.reason) : v.initial === 'short' && ((b.heading && !v.headsText) || b.caption || v.labelsLinks)));
   const inside = (b: PageBlock) => b.chars < SHORT_INSIDE && !reads(b) && every(b, (v) => v.initial === 'bad' && INSIDE_EVIDENCE.has(v.reason));
-  const doomed = new Set<PageBlock>();
-  for (const b of blocks) { if (!atEdge(b)) break; doomed.add(b); }
-  for (const b of [...blocks].reverse()) { if (doomed.has(b) || !atEdge(b)) break; doomed.add(b); }
+  const doomed = edgeRuns(blocks, atEdge);
   for (const b of blocks) if (inside(b)) doomed.add(b);
-  // The element removed must hold this block alone, so no other text goes with it, and no image, table or code.
-  const removable = [...doomed].filter((b) => b.owner && b.owner !== root && !b.owner.querySelector(MEDIA) && (b.owner.textContent ?? '').replace(/\s+/g, ' ').trim() === b.text);
-  const words = removable.reduce((s, b) => s + b.words, 0);
-  if (!removable.length || words > total * AGREEMENT) return 0;
-  for (const b of removable) b.owner!.remove();
-  return removable.length;
+  return removeBlocks(root, blocks, doomed, AGREEMENT);
 }

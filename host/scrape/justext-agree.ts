@@ -12,31 +12,22 @@
 // answer stands whole.
 import { segmentPage, type PageBlock } from './block-segment.js';
 import type { JusTextReading } from './justext.js';
+import { byText, edgeRuns, removeBlocks } from './block-drop.js';
 
 // jusText may take at most this share of the answer's words.
 const AGREEMENT = 0.3;
 // articleBody holds a block when it holds this share of its words.
 const IN_BODY = 0.8;
-const MEDIA = 'img, picture, video, audio, iframe, embed, object, svg, math, pre, table, figure';
 
 /** Removes from `root` (the answer) the blocks jusText calls boilerplate and articleBody does not hold; returns how many went. */
 export function dropJusTextBad(root: Element, page: JusTextReading, articleBody: string | undefined, inside: boolean): number {
-  const verdicts = new Map<string, boolean[]>();
-  page.blocks.forEach((b, i) => verdicts.set(b.text, [...(verdicts.get(b.text) ?? []), page.good[i]]));
+  const verdicts = byText(page.blocks, page.good);
   const blocks = segmentPage(root);
-  const total = blocks.reduce((s, b) => s + b.words, 0);
   const bad = (b: PageBlock) => { const vs = verdicts.get(b.text); return Boolean(vs?.length && vs.every((good) => !good)); };
   const inBody = articleBody ? heldBy(articleBody) : () => false;
   const goes = (b: PageBlock) => bad(b) && !inBody(b.text);
-  const doomed = new Set<PageBlock>(inside ? blocks.filter(goes) : []);
-  for (const b of blocks) { if (!goes(b)) break; doomed.add(b); }
-  for (const b of [...blocks].reverse()) { if (!goes(b)) break; doomed.add(b); }
-  // The element removed must hold this block alone, so no other text goes with it, and no image, table or code.
-  const removable = [...doomed].filter((b) => b.owner && b.owner !== root && !b.owner.querySelector(MEDIA) && (b.owner.textContent ?? '').replace(/\s+/g, ' ').trim() === b.text);
-  const words = removable.reduce((s, b) => s + b.words, 0);
-  if (!removable.length || words > total * AGREEMENT) return 0;
-  for (const b of removable) b.owner!.remove();
-  return removable.length;
+  const doomed = inside ? new Set(blocks.filter(goes)) : edgeRuns(blocks, goes);
+  return removeBlocks(root, blocks, doomed, AGREEMENT);
 }
 
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
