@@ -7,6 +7,7 @@
 // HTTP reading stays.
 import { THIN_ARTICLE_WORDS } from './app-shell.js';
 import type { ScrapedContent } from './types.js';
+import { wordCover, wordsOf } from './text.js';
 
 const ADDS = 1.1;
 const KEEPS = 0.8;
@@ -15,17 +16,7 @@ export interface Pick { keep: 'http' | 'browser'; why: string }
 
 /** Share of the HTTP reading's words (as a multiset) found in the rendered reading. */
 export function kept(httpText: string, renderedText: string): number {
-  const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const w = words(httpText);
-  if (w.length === 0) return 1;
-  const counts = new Map<string, number>();
-  for (const x of words(renderedText)) counts.set(x, (counts.get(x) ?? 0) + 1);
-  let found = 0;
-  for (const x of w) {
-    const n = counts.get(x) ?? 0;
-    if (n > 0) { found++; counts.set(x, n - 1); }
-  }
-  return found / w.length;
+  return wordsOf(httpText).length === 0 ? 1 : wordCover(renderedText)(httpText);
 }
 
 export function betterReading(overHttp: ScrapedContent, viaBrowser: ScrapedContent): Pick {

@@ -6,6 +6,7 @@
 // its length, the share of it inside links, the share of function words, and
 // where it sits (a heading, a caption, inside navigation, a form or a list).
 import { isFunctionWord } from './language.js';
+import { wordsOf } from './text.js';
 
 export interface PageBlock {
   text: string;
@@ -44,7 +45,7 @@ export function segmentPage(root: Node, isStopword: (word: string) => boolean = 
     const text = parts.join('').replace(/\s+/g, ' ').trim();
     parts = [];
     if (text) {
-      const tokens = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+      const tokens = wordsOf(text);
       blocks.push({
         text, chars: text.replace(/\s+/g, '').length, linkChars, words: tokens.length,
         functionWords: tokens.filter(isStopword).length, heading: place.heading, caption: place.caption, chrome: place.chrome, owner: place.owner,

@@ -13,6 +13,7 @@
 import { segmentPage, type PageBlock } from './block-segment.js';
 import type { JusTextReading } from './justext.js';
 import { byText, edgeRuns, removeBlocks } from './block-drop.js';
+import { wordCover } from './text.js';
 
 // jusText may take at most this share of the answer's words.
 const AGREEMENT = 0.3;
@@ -24,26 +25,9 @@ export function dropJusTextBad(root: Element, page: JusTextReading, articleBody:
   const verdicts = byText(page.blocks, page.good);
   const blocks = segmentPage(root);
   const bad = (b: PageBlock) => { const vs = verdicts.get(b.text); return Boolean(vs?.length && vs.every((good) => !good)); };
-  const inBody = articleBody ? heldBy(articleBody) : () => false;
+  const held = articleBody ? wordCover(articleBody) : () => 0;
+  const inBody = (text: string) => held(text) >= IN_BODY;
   const goes = (b: PageBlock) => bad(b) && !inBody(b.text);
   const doomed = inside ? new Set(blocks.filter(goes)) : edgeRuns(blocks, goes);
   return removeBlocks(root, blocks, doomed, AGREEMENT);
-}
-
-const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-/** Does `body` hold (IN_BODY of) a text's words? The body's words are counted once for all the blocks asked about. */
-function heldBy(body: string): (text: string) => boolean {
-  const counts = new Map<string, number>();
-  for (const w of words(body)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return (text) => {
-    const ws = words(text);
-    const used = new Map<string, number>();
-    let found = 0;
-    for (const w of ws) {
-      const n = used.get(w) ?? 0;
-      if (n < (counts.get(w) ?? 0)) { found++; used.set(w, n + 1); }
-    }
-    return ws.length > 0 && found / ws.length >= IN_BODY;
-  };
 }

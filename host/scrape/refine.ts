@@ -12,7 +12,7 @@
 //    dropped whole paragraphs of the page's own main container (<main>,
 //    <article>, role=main, articleBody), that container, cleaned the same
 //    way, is taken instead.
-import { plainText, countWords } from './text.js';
+import { plainText, countWords, wordCover } from './text.js';
 
 const BOILERPLATE = 'nav, aside, [role="navigation"], [role="complementary"], [aria-label="breadcrumb"], .breadcrumb, .breadcrumbs';
 const WIDGET = /(^|[-_\s])(share|sharing|social|newsletter|subscribe|related|promo|sponsored|advert|ads|cookie|comments?-(?:form|link)s?|sidebar|rail|footer|more-?from|most-?popular|embed|alerts?|author|bio|flyout|popup|modal|dialog)([-_\s]|$)/i;
@@ -209,13 +209,5 @@ function droppedParagraphs(container: string, kept: string): boolean {
 
 /** Does `outer` hold (nearly) every word of `inner`? */
 function covers(outer: string, inner: string): boolean {
-  const counts = new Map<string, number>();
-  for (const w of outer.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
-  const words = inner.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  let held = 0;
-  for (const w of words) {
-    const n = counts.get(w) ?? 0;
-    if (n > 0) { held++; counts.set(w, n - 1); }
-  }
-  return words.length > 0 && held / words.length >= 0.95;
+  return wordCover(outer)(inner) >= 0.95;
 }

@@ -6,6 +6,7 @@
 // with the cache. LEARN_PAGES is kept for callers that count comparisons.
 import { cacheKey } from '../cache/index.js';
 import type { CacheHit } from '../cache/index.js';
+import { wordsOf } from './text.js';
 
 /** Pages of a domain compared both ways before HTTP alone is trusted. */
 export const LEARN_PAGES = 3;
@@ -42,9 +43,8 @@ export function learn(before: RenderMemory | undefined, url: string, httpText: s
 
 /** Dice coefficient over the two texts' word multisets: 1 = the same words, as often. */
 export function textAgreement(a: string, b: string): number {
-  const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const wa = words(a);
-  const wb = words(b);
+  const wa = wordsOf(a);
+  const wb = wordsOf(b);
   if (wa.length === 0 && wb.length === 0) return 1;
   const counts = new Map<string, number>();
   for (const w of wa) counts.set(w, (counts.get(w) ?? 0) + 1);

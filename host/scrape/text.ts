@@ -56,6 +56,30 @@ function walk(node: Node, out: string[], pre: boolean): void {
   if (br === '\n' || br === '\n\n') pushBreak(out, br);
 }
 
+/** A text's words, lower-cased: runs of letters and digits. */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * The share of a text's words that `outer` holds, each of outer's words used once (0 for a text without
+ * words). Outer's words are counted once, for every text asked about.
+ */
+export function wordCover(outer: string): (text: string) => number {
+  const counts = new Map<string, number>();
+  for (const w of wordsOf(outer)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return (text) => {
+    const words = wordsOf(text);
+    const used = new Map<string, number>();
+    let held = 0;
+    for (const w of words) {
+      const n = used.get(w) ?? 0;
+      if (n < (counts.get(w) ?? 0)) { held++; used.set(w, n + 1); }
+    }
+    return words.length ? held / words.length : 0;
+  };
+}
+
 export function countWords(text: string): number {
   return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’._-]*/gu)?.length ?? 0;
 }
