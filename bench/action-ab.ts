@@ -5,7 +5,7 @@
 // five in a new random order, so machine load hits them alike. Only the sidecar differs
 // between the two sides (WEBCAP_SIDECAR_ENTRY); the host is this build's.
 //   BENCH_BASE=/tmp/base BENCH_N=20 node dist/bench/action-ab.js   (BENCH_ACTIONS=web.navigate: that row only)
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,6 +17,7 @@ import { installedSidecarEntry } from '../host/sidecar-link/attestation.js';
 import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { send, serve } from '../tests/helpers/fixture-server.js';
 import { bareSidecar } from './bare-sidecar.js';
+import { benchConfig, writeConfig } from './bench-config.js';
 import { ACTIONS, PAGE, rawActions } from './action-layers.js';
 import { median, timed } from './stats.js';
 
@@ -44,7 +45,7 @@ async function side(name: 'before' | 'after') {
   const bare = bareSidecar(config);
   const { session } = await bare.invoke('web.open', { url }, 30_000, 'bench') as { session: string };
   const file = join(dir, `${name}.toml`);
-  writeFileSync(file, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = ${robots}\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, `${name}-chain.jsonl`)}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, `${name}.log`)}"\n[mcp]\nafter_action = "none"\n`);
+  writeConfig(file, benchConfig(dir, { name, robots, afterAction: 'none' }));
   const mcp = new Client({ name: `ab-${name}`, version: '1' });
   await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', file], env: { ...process.env, WEBCAP_SIDECAR_ENTRY: entries[name] } as Record<string, string>, stderr: 'ignore' }));
   await mcp.callTool({ name: 'web_open', arguments: { url } });

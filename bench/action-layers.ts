@@ -18,6 +18,7 @@ import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { html, send, serve } from '../tests/helpers/fixture-server.js';
 import { bareSidecar } from './bare-sidecar.js';
 import { median, timed } from './stats.js';
+import { benchConfig, writeConfig } from './bench-config.js';
 
 export const PAGE = html(`<h1>Sign up</h1><form onsubmit="return false">
   <label for="name">Name</label> <input id="name" name="name">
@@ -56,11 +57,7 @@ export async function actionLayers(n: number): Promise<string> {
   const robots = process.env.BENCH_ROBOTS === '1';
   const dir = mkdtempSync(join(tmpdir(), 'webcap-layers-'));
   const url = site.url('127.0.0.1', '/form');
-  const config = {
-    capabilities: { browser: { domains_allowlist: ['127.0.0.1'], respect_robots: robots, max_actions_per_minute: 1_000_000 } },
-    network: { allow_private: ['127.0.0.1'] }, chain: { path: join(dir, 'chain.jsonl') }, workspace: { path: join(dir, 'ws') },
-    logging: { level: 'warn', file: join(dir, 'webcap.log') },
-  };
+  const config = benchConfig(dir, { robots });
   const exe = (await findChromium())!.path;
   const browser = await chromium.launch({ executablePath: exe, args: ['--no-sandbox'] });
   const page = await (await browser.newContext()).newPage();
@@ -71,15 +68,12 @@ export async function actionLayers(n: number): Promise<string> {
   const { session: ungatedSession } = await ungated.invoke('web.open', { url }, 30_000, 'bench') as { session: string };
   const host = createHost({ config });
   await host.call('web.open', { url });
-  const configFile = join(dir, 'agent_config.toml');
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(configFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = ${robots}\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain2.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap2.log')}"\n[mcp]\nafter_action = "none"\n`);
+  const configFile = writeConfig(join(dir, 'mcp-none.toml'), benchConfig(dir, { name: 'mcp-none', robots, afterAction: 'none' }));
   const mcp = new Client({ name: 'layers', version: '1' });
   await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', configFile], stderr: 'ignore' }));
   await mcp.callTool({ name: 'web_open', arguments: { url } });
   // The same server answering each action with what changed on the page ([mcp] after_action = "diff", the default).
-  const diffFile = join(dir, 'agent_config_diff.toml');
-  writeFileSync(diffFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = ${robots}\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain3.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap3.log')}"\n`);
+  const diffFile = writeConfig(join(dir, 'mcp-diff.toml'), benchConfig(dir, { name: 'mcp-diff', robots }));
   const mcpDiff = new Client({ name: 'layers-diff', version: '1' });
   await mcpDiff.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', diffFile], stderr: 'ignore' }));
   await mcpDiff.callTool({ name: 'web_open', arguments: { url } });

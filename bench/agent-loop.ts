@@ -16,6 +16,7 @@ import { projectRoot } from '../manifests/load.js';
 import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { html, send, serve, type FixtureServer } from '../tests/helpers/fixture-server.js';
 import { median, timed } from './stats.js';
+import { benchConfig, writeConfig } from './bench-config.js';
 
 const run = promisify(execFile);
 const DEAD_PROXY = '--proxy-server=http://127.0.0.1:9';
@@ -65,24 +66,7 @@ export async function agentLoopBench(n: number): Promise<{ rows: LoopRow[]; cold
 
 function webcapConfig(dir: string, site: FixtureServer): string {
   const file = join(dir, 'agent_config.toml');
-  writeFileSync(file, `[capabilities.browser]
-domains_allowlist = ["127.0.0.1"]
-respect_robots = false
-max_actions_per_minute = 1000000
-
-[network]
-allow_private = ["127.0.0.1"]
-
-[chain]
-path = "${join(dir, 'chain.jsonl')}"
-
-[workspace]
-path = "${join(dir, 'ws')}"
-
-[logging]
-level = "warn"
-file = "${join(dir, 'webcap.log')}"
-`);
+  writeConfig(file, benchConfig(dir));
   void site;
   return file;
 }

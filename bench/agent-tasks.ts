@@ -6,7 +6,7 @@
 // another look. webcap mcp (after_action = "diff", its default) and
 // @playwright/mcp 0.0.83, same tasks, same run, over stdio with the SDK client.
 // Run: npx tsc -p tsconfig.json && node dist/bench/agent-tasks.js
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,6 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { projectRoot } from '../manifests/load.js';
 import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { serve } from '../tests/helpers/fixture-server.js';
+import { benchConfig, writeConfig } from './bench-config.js';
 import { TASK_ROUTES, TASKS, type AgentTask, type Step } from './agent-task-pages.js';
 
 interface Server {
@@ -44,7 +45,7 @@ function caller(c: Client, counter: { calls: number }) {
 
 async function webcap(dir: string): Promise<Server> {
   const config = join(dir, 'webcap.toml');
-  writeFileSync(config, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n\n[network]\nallow_private = ["127.0.0.1"]\n\n[chain]\npath = "${join(dir, 'chain.jsonl')}"\n\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap.log')}"\n`);
+  writeConfig(config, benchConfig(dir, { workspace: false }));
   const c = await client([join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', config]);
   const s: Server = {
     name: 'webcap mcp', calls: 0,

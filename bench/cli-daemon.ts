@@ -5,7 +5,7 @@
 // also a whole process.
 import { configIdentity } from '../host/daemon/identity.js';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import type { Page } from 'playwright';
@@ -13,6 +13,7 @@ import { loadConfig } from '../host/config/load.js';
 import { connectDaemon, request, startDaemon } from '../host/daemon/client.js';
 import { projectRoot } from '../manifests/load.js';
 import { median, sideBySide, timed, type Row } from './stats.js';
+import { writeConfig } from './bench-config.js';
 
 function runProcess(args: string[], cwd: string): Promise<void> {
   return new Promise((done, fail) => {
@@ -26,16 +27,11 @@ function runProcess(args: string[], cwd: string): Promise<void> {
 export async function daemonRows(url: (p: string) => string, resolve: Record<string, string>, page: Page, n: number): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'webcap-bench-daemon-'));
   const file = join(dir, 'agent_config.toml');
-  writeFileSync(file, `[capabilities.browser]
-domains_allowlist = ["*.test"]
-respect_robots = false
-max_actions_per_minute = 1000000
-[network]
-resolve = { ${Object.entries(resolve).map(([k, v]) => `"${k}" = "${v}"`).join(', ')} }
-allow_private = ["127.0.0.1"]
-[logging]
-level = "warn"
-`);
+  writeConfig(file, {
+    capabilities: { browser: { domains_allowlist: ['*.test'], respect_robots: false, max_actions_per_minute: 1_000_000 } },
+    network: { resolve, allow_private: ['127.0.0.1'] },
+    logging: { level: 'warn' },
+  });
   const config = loadConfig(file);
   const caller = { yes: true, tty: false, config: resolvePath(file), config_id: configIdentity(resolvePath(file), config) };
   const ask = async (req: Parameters<typeof request>[1]) => request((await connectDaemon(config)) ?? (await startDaemon(config, file)), req);

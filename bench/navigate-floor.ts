@@ -8,7 +8,7 @@
 // top of the mechanisms themselves.
 import http from 'node:http';
 import net from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,6 +18,7 @@ import { projectRoot } from '../manifests/load.js';
 import { findChromium } from '../sidecar/browser/find-chromium.js';
 import { send, serve } from '../tests/helpers/fixture-server.js';
 import { PAGE } from './action-layers.js';
+import { benchConfig, writeConfig } from './bench-config.js';
 import { median, timed } from './stats.js';
 
 /** A proxy that forwards every request unchecked (plain HTTP only: the page is on loopback). */
@@ -64,8 +65,7 @@ export async function navigateFloor(n: number): Promise<string> {
   ];
   const pages = await Promise.all(columns.map(([, layers]) => rawPage(browser, layers)));
   const dir = mkdtempSync(join(tmpdir(), 'webcap-navfloor-'));
-  const configFile = join(dir, 'agent_config.toml');
-  writeFileSync(configFile, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n[network]\nallow_private = ["127.0.0.1"]\n[chain]\npath = "${join(dir, 'chain.jsonl')}"\n[workspace]\npath = "${join(dir, 'ws')}"\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap.log')}"\n[mcp]\nafter_action = "none"\n`);
+  const configFile = writeConfig(join(dir, 'agent_config.toml'), benchConfig(dir, { afterAction: 'none' }));
   const mcp = new Client({ name: 'navigate-floor', version: '1' });
   await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', configFile], stderr: 'ignore' }));
   try {

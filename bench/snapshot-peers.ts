@@ -5,12 +5,12 @@
 // takes its default snapshot; nothing else. Their browsers reach only
 // loopback: webcap's allowlist names 127.0.0.1, the peers get a dead proxy.
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { projectRoot } from '../manifests/load.js';
+import { benchConfig, writeConfig } from './bench-config.js';
 
 const run = promisify(execFile);
 const DEAD_PROXY = 'http://127.0.0.1:9';
@@ -39,7 +39,7 @@ async function callText(client: Client, name: string, args: Record<string, unkno
 
 export async function webcapTool(dir: string): Promise<SnapshotTool> {
   const config = join(dir, 'webcap.toml');
-  writeFileSync(config, `[capabilities.browser]\ndomains_allowlist = ["127.0.0.1"]\nrespect_robots = false\nmax_actions_per_minute = 1000000\n\n[network]\nallow_private = ["127.0.0.1"]\n\n[chain]\npath = "${join(dir, 'chain.jsonl')}"\n\n[workspace]\npath = "${join(dir, 'ws')}"\n\n[logging]\nlevel = "warn"\nfile = "${join(dir, 'webcap.log')}"\n`);
+  writeConfig(config, benchConfig(dir));
   const client = await mcp([join(projectRoot(), 'bin', 'webcap.js'), 'mcp', '--config', config]);
   let opened = false;
   return {
